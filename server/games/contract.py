@@ -1,0 +1,125 @@
+"""The engine contract every game implements, and the refusal it raises.
+
+A game is a pure rules engine over a plain state tree. The tree holds only
+JSON-compatible values: dicts with string keys, lists (never tuples), ints, strings,
+bools and None. No floats, no sets, no objects. That lets the room service store it as
+msgpack, clone it cheaply and diff its views as RFC 6902 JSON Patch.
+
+This module deliberately knows nothing of Redis, sockets or asyncio.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+State = dict[str, Any]
+Move = dict[str, Any]
+View = dict[str, Any]
+
+
+class IllegalMove(Exception):
+    """A refused decision: a stable code, the rule it breaks and a one-line reason.
+
+    `rule` is the spec's number ("V-46"), or None when the refusal is not a game rule
+    (a malformed move, say). The state the move was tried on is never changed.
+    """
+
+    def __init__(self, code: str, rule: str | None, detail: str) -> None:
+        super().__init__(f"{rule or code}: {detail}")
+        self.code = code
+        self.rule = rule
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Option:
+    """One room option of a game: its name, allowed values and the spec's default."""
+
+    name: str
+    choices: tuple[Any, ...]
+    default: Any
+    doc: str = ""
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "choices": list(self.choices), "default": self.default, "doc": self.doc}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the lobby shows of a game."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": [self.min_players, self.max_players],
+            "options": [o.describe() for o in self.options],
+        }
+
+
+class Game(ABC):
+    """A rules engine. Every method is pure: it reads its arguments and never mutates them.
+
+    Seats are ints 0..players-1. A move is a JSON-compatible map; every entry that
+    `legal_moves` returns can be passed back to `apply` verbatim.
+    """
+
+    info: GameInfo
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The full option map: defaults filled in, unknown names and values refused."""
+        given = dict(options or {})
+        known = {o.name: o for o in self.info.options}
+        for name, value in given.items():
+            if name not in known:
+                raise IllegalMove("bad_option", None, f"unknown option {name!r}")
+            if value not in known[name].choices:
+                raise IllegalMove("bad_option", None, f"option {name!r} cannot be {value!r}")
+        return {o.name: given.get(o.name, o.default) for o in self.info.options}
+
+    @abstractmethod
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """The initial state for `players` seats; `options` is already resolved."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> list[int]:
+        """The seats that may decide now (several in simultaneous phases); [] when over."""
+
+    @abstractmethod
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every legal decision of `seat` now ([] when it may not act)."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, move: Any) -> State:
+        """The state after `seat` makes `move`; raises IllegalMove and changes nothing.
+
+        `move` is untrusted input straight off the wire: any msgpack value. A malformed
+        move must raise IllegalMove (code "bad_move"), never another exception.
+        """
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> View:
+        """What `seat` may see (None: a spectator). No hidden part of another seat.
+
+        Returning subtrees of `state` itself (not copies) where they are public keeps the
+        view diff cheap: the differ skips identical objects by identity.
+        """
+
+    @abstractmethod
+    def result(self, state: State) -> dict[str, Any] | None:
+        """None while the game runs; then final scores with breakdown and winners."""
+
+
+def clone(state: State) -> State:
+    """A deep copy of a state tree, at C speed (the tree is msgpack-able by contract)."""
+    return msgpack.unpackb(msgpack.packb(state), strict_map_key=True)  # type: ignore[no-any-return]
