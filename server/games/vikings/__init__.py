@@ -1,0 +1,70 @@
+"""Vikings (Michael Kiesling, Hans im Glück 2007): base game and advanced version.
+
+Rules: /work/shared/rules/vikings.md (numbers V-…), components:
+vikings-components.md, transcribed to `data/components.json`.
+
+Options: `variant` base | advanced; `auction` (advanced only, V-114); `start_player`
+random or a seat (VD-3); and the spec's reading options `ship_row_contiguous` (VD-6),
+`island_adjacency_islands_only` (VD-5), `zero_purchase_lockout` (VD-9) and
+`food_ignores_figures_on_special_tiles` (VD-8), all off by default.
+
+Spec-vs-seed: the spec was checked against the Russian seed (000) on every rule the
+engine enforces; no disagreement needed fixing beyond the rulings the spec already
+records (VD-1..VD-15, review log). The engine follows the spec's defaults.
+
+Engine choices the spec leaves open (see also moves.py):
+- A forced decision is not asked: a discarded tile (V-61), the last colour of the
+  advanced colour choice (V-112), an S11 exchange with one candidate (V-135) and a
+  boatsman trip that cannot carry more all happen at once.
+- Bids may exceed gold up to gold + VP (V-111); the winner's missing gold is converted
+  from VP 1:1 at payment, which is what converting first would do.
+- The special tile is chosen right after the purchase, before the tile is laid, so an
+  S11 building can wait for the very tile bought with it (V-136).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.games.contract import Game, GameInfo, Option, State
+from server.games.vikings import moves, setup, standings, view
+
+
+class Vikings(Game):
+    info = GameInfo(
+        name="vikings",
+        title="Vikings",
+        min_players=2,
+        max_players=4,
+        options=(
+            Option("variant", ("base", "advanced"), "base", "base game or the advanced version"),
+            Option("auction", (True, False), True, "advanced only: auction the start player (V-110)"),
+            Option("start_player", ("random", 0, 1, 2, 3), "random", "first start player (VD-3)"),
+            Option("ship_row_contiguous", (False, True), False, "VD-6: every later ship touches a ship"),
+            Option("island_adjacency_islands_only", (False, True), False, "VD-5: islands touch islands"),
+            Option("zero_purchase_lockout", (False, True), False, "VD-9: a 0 purchase ends special tiles"),
+            Option("food_ignores_figures_on_special_tiles", (False, True), False, "VD-8, PL/FI reading"),
+        ),
+    )
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        return setup.setup(players, options, seed)
+
+    def to_act(self, state: State) -> list[int]:
+        prompt = state["table"]["prompt"]
+        return [] if prompt is None else [prompt["seat"]]
+
+    def legal_moves(self, state: State, seat: int) -> list[dict[str, Any]]:
+        return moves.legal_moves(state, seat)
+
+    def apply(self, state: State, seat: int, move: Any) -> State:
+        return moves.apply(state, seat, move)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return standings.result(state)
+
+
+GAME = Vikings()
