@@ -1,0 +1,1 @@
+"""Thin reference clients of the Longhall protocol."""

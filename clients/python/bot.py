@@ -1,0 +1,72 @@
+"""A bot on top of the reference client: plays uniformly random legal moves.
+
+`play(client, room)` takes a seat's decisions until the game is over; `run_bot` is the
+`longhall bot` command (create or join a room, wait for the game, play it out).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+from clients.python.client import Client, ServerError
+
+RETRYABLE = {"stale_seq", "not_your_turn", "conflict"}
+
+
+def my_turn(client: Client, room: str) -> bool:
+    mirror = client.rooms[room]
+    return mirror.view.get("status") == "playing" and mirror.seat in mirror.view.get("to_act", [])
+
+
+async def play(client: Client, room: str, rng: random.Random, timeout: float = 120.0) -> dict[str, Any]:
+    """Play `room` to its end; the final result."""
+    mirror = client.rooms[room]
+    while True:
+        await client.wait_until(lambda: mirror.result is not None or my_turn(client, room), timeout)
+        if mirror.result is not None:
+            return mirror.result
+        seq = mirror.seq
+        moves = await client.legal(room)
+        if not moves:
+            await client.wait_until(lambda: mirror.seq != seq or mirror.result is not None, timeout)
+            continue
+        try:
+            await client.move(room, rng.choice(moves), seq=seq)
+        except ServerError as exc:
+            if exc.code not in RETRYABLE:
+                raise
+            await client.resync(room)
+
+
+async def run_bot(url: str, game: str | None, room: str | None, seats: int | None, options: str,
+                  seed: int | None, spectate: bool) -> int:  # fmt: skip
+    rng = random.Random(seed)
+    client = await Client(url, name=f"bot-{rng.randrange(1000)}").connect()
+    try:
+        if game:
+            mirror = await client.create(game, json.loads(options), seats)
+            print(f"room {mirror.room}", flush=True)
+        elif room and spectate:
+            mirror = await client.spectate(room)
+        elif room:
+            mirror = await client.join(room)
+        else:
+            raise SystemExit("give --game to create a room or --room to join one")
+        if spectate:
+            await client.wait_until(lambda: mirror.result is not None, timeout=24 * 3600)
+        else:
+            await client.wait_until(lambda: all(mirror.view["seats"]), timeout=24 * 3600)
+            if mirror.view["status"] == "open":
+                try:
+                    await client.start(mirror.room)
+                except ServerError as exc:
+                    if exc.code != "already_started":
+                        raise
+            await play(client, mirror.room, rng, timeout=24 * 3600)
+        print(json.dumps(mirror.result), flush=True)
+        return 0
+    finally:
+        await client.close()

@@ -1,0 +1,236 @@
+"""The Python reference client: one websocket, protocol v1, a live mirror of each view.
+
+Requests go one at a time (the server answers a connection's frames in order), so each
+answer is matched to its request; diffs, `over` and other pushes are applied to the
+mirror of their room as they come. A diff whose seq is not the next one triggers a
+resync at once. When the socket drops, the client reconnects with its token (exponential
+backoff with jitter), takes its seats back, and re-sends an unacknowledged move with
+the same id — the server applies a move id at most once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import jsonpatch
+import msgpack
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+VERSIONS = [1]
+ANSWERS = {"welcome", "joined", "moves", "ok", "error", "left", "pong"}
+
+
+class ServerError(Exception):
+    def __init__(self, msg: dict[str, Any]) -> None:
+        super().__init__(f"{msg.get('code')}: {msg.get('detail')}" + (f" ({msg['rule']})" if msg.get("rule") else ""))
+        self.code: str = msg.get("code", "")
+        self.rule: str | None = msg.get("rule")
+        self.detail: str = msg.get("detail", "")
+
+
+@dataclass
+class RoomMirror:
+    room: str
+    seat: int | None
+    game: str = ""
+    seq: int = -1
+    view: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+    resyncs: int = 0
+    frames: list[dict[str, Any]] = field(default_factory=list)  # every push, when recording
+
+
+class Client:
+    def __init__(self, url: str, name: str | None = None, token: str | None = None, record: bool = False,
+                 reconnect: bool = True) -> None:  # fmt: skip
+        self.url, self.name, self.token = url, name, token
+        self.player: str | None = None
+        self.record = record
+        self.reconnect_enabled = reconnect
+        self.rooms: dict[str, RoomMirror] = {}
+        self.ws: ClientConnection | None = None
+        self._lock = asyncio.Lock()
+        self._waiter: asyncio.Future[list[dict[str, Any]]] | None = None
+        self._done: Any = None
+        self._got: list[dict[str, Any]] = []
+        self._reader: asyncio.Task[None] | None = None
+        self._tick = asyncio.Event()
+        self._ids = itertools.count(1)
+        self._closing = False
+        self.reconnects = 0
+
+    # -- connection ------------------------------------------------------------------
+    async def connect(self) -> Client:
+        self.ws = await connect(self.url, max_size=None, ping_interval=None)
+        self._reader = asyncio.create_task(self._read(self.ws))
+        hello: dict[str, Any] = {"t": "hello", "versions": VERSIONS}
+        if self.token:
+            hello["token"] = self.token
+        if self.name:
+            hello["name"] = self.name
+        (welcome,) = await self._request(hello, {"welcome"})
+        self.player, self.token = welcome["player"], welcome["token"]
+        return self
+
+    async def close(self) -> None:
+        self._closing = True
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+
+    async def drop(self) -> None:
+        """Cut the socket abruptly (for tests of reconnects): the client reconnects."""
+        if self.ws is not None and self.ws.transport is not None:
+            self.ws.transport.abort()
+
+    async def _reconnect(self) -> None:
+        for attempt in itertools.count():
+            await asyncio.sleep(min(5.0, 0.05 * 2**attempt) * (0.5 + random.random()))
+            try:
+                await self.connect()
+                for mirror in list(self.rooms.values()):
+                    if mirror.seat is None:
+                        await self.spectate(mirror.room)
+                    else:
+                        await self.join(mirror.room, mirror.seat)
+                self.reconnects += 1
+                return
+            except (OSError, ConnectionClosed, ServerError, asyncio.TimeoutError):
+                continue
+
+    async def _read(self, ws: ClientConnection) -> None:
+        try:
+            async for data in ws:
+                if isinstance(data, bytes):
+                    self._on_frame(msgpack.unpackb(data, raw=False, strict_map_key=False))
+        except ConnectionClosed:
+            pass
+        finally:
+            if self._waiter is not None and not self._waiter.done():
+                self._waiter.set_exception(ConnectionError("connection lost"))
+            if not self._closing and self.reconnect_enabled and ws is self.ws:
+                asyncio.get_running_loop().create_task(self._reconnect())
+
+    # -- frames ----------------------------------------------------------------------
+    def _on_frame(self, msg: dict[str, Any]) -> None:
+        t = msg.get("t")
+        if t == "joined":
+            mirror = self.rooms.setdefault(msg["room"], RoomMirror(msg["room"], msg["seat"]))
+            mirror.seat, mirror.game = msg["seat"], msg["game"]
+        room = self.rooms.get(msg.get("room", ""))
+        if t == "snapshot" and room is not None:
+            room.seq, room.view = msg["seq"], msg["view"]
+            room.result = msg["view"].get("result")
+        elif t == "diff" and room is not None:
+            self._on_diff(room, msg)
+        elif t == "over" and room is not None:
+            room.result = msg["result"]
+        if self.record and room is not None:
+            room.frames.append(msg)
+        if self._waiter is not None and not self._waiter.done() and (t in ANSWERS or self._done(msg)):
+            self._got.append(msg)
+            if t == "error" or self._done(msg):
+                self._waiter.set_result(self._got)
+        self._tick.set()
+        self._tick = asyncio.Event()
+
+    def _on_diff(self, room: RoomMirror, msg: dict[str, Any]) -> None:
+        if msg["seq"] <= room.seq:
+            return
+        if msg["seq"] != room.seq + 1:
+            room.resyncs += 1
+            asyncio.get_running_loop().create_task(self._quiet(self.resync(room.room)))
+            return
+        jsonpatch.apply_patch(room.view, msg["ops"], in_place=True)
+        room.seq = msg["seq"]
+
+    @staticmethod
+    async def _quiet(coro: Any) -> None:
+        with contextlib.suppress(Exception):
+            await coro
+
+    async def _request(self, msg: dict[str, Any], want: set[str] | Any, timeout: float = 30.0) -> list[dict[str, Any]]:
+        """Send one request; every answer frame up to the one `want` names (a set of types
+        or a predicate), or raise ServerError on an `error`."""
+        done = want if callable(want) else (lambda m: m.get("t") in want)
+        async with self._lock:
+            if self.ws is None:
+                raise ConnectionError("not connected")
+            loop = asyncio.get_running_loop()
+            self._waiter, self._done, self._got = loop.create_future(), done, []
+            try:
+                await self.ws.send(msgpack.packb(msg))
+                got = await asyncio.wait_for(self._waiter, timeout)
+            finally:
+                self._waiter = None
+        if got[-1].get("t") == "error":
+            raise ServerError(got[-1])
+        return got
+
+    async def wait_until(self, predicate: Any, timeout: float = 30.0) -> None:
+        async def loop() -> None:
+            while not predicate():
+                await self._tick.wait()
+
+        await asyncio.wait_for(loop(), timeout)
+
+    # -- rooms -----------------------------------------------------------------------
+    async def _enter(self, msg: dict[str, Any]) -> RoomMirror:
+        got = await self._request(msg, {"snapshot"})
+        joined = next(m for m in got if m["t"] == "joined")
+        return self.rooms[joined["room"]]
+
+    async def create(self, game: str, options: dict[str, Any] | None = None, seats: int | None = None,
+                     private: bool = False) -> RoomMirror:  # fmt: skip
+        msg: dict[str, Any] = {"t": "create", "game": game, "private": private}
+        if options:
+            msg["options"] = options
+        if seats is not None:
+            msg["seats"] = seats
+        return await self._enter(msg)
+
+    async def join(self, room: str, seat: int | None = None) -> RoomMirror:
+        self.rooms.setdefault(room, RoomMirror(room, seat))
+        return await self._enter({"t": "join", "room": room, "seat": seat})
+
+    async def spectate(self, room: str) -> RoomMirror:
+        self.rooms.setdefault(room, RoomMirror(room, None))
+        return await self._enter({"t": "spectate", "room": room})
+
+    async def leave(self, room: str) -> None:
+        await self._request({"t": "leave", "room": room}, {"left"})
+        self.rooms.pop(room, None)
+
+    async def start(self, room: str) -> None:
+        """Start the game; returns once this client's mirror shows it started."""
+        await self._request({"t": "start", "room": room}, lambda m: m.get("t") == "diff" and m.get("room") == room)
+
+    async def legal(self, room: str) -> list[Any]:
+        got = await self._request({"t": "legal", "room": room}, {"moves"})
+        return list(got[-1]["moves"])
+
+    async def resync(self, room: str) -> None:
+        mirror = self.rooms[room]
+        await self._request({"t": "resync", "room": room, "seq": mirror.seq}, {"snapshot"})
+
+    async def move(self, room: str, move: Any, move_id: str | None = None, seq: int | None = None) -> int:
+        """Send a decision; the committed seq. Survives a reconnect: re-sent with the same id."""
+        mid = move_id or f"m{next(self._ids)}"
+        base = self.rooms[room].seq if seq is None else seq
+        for _ in range(8):
+            try:
+                got = await self._request({"t": "move", "room": room, "id": mid, "seq": base, "move": move}, {"ok"})
+                return int(got[-1]["seq"])
+            except ConnectionError:
+                await self.wait_until(lambda: self.ws is not None and self.ws.state.name == "OPEN" and
+                                      self.rooms[room].seq >= 0, timeout=30)  # fmt: skip
+        raise ConnectionError("could not deliver the move")

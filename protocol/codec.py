@@ -1,0 +1,42 @@
+"""Frames: one binary msgpack map per websocket message.
+
+Decoding is defensive: a size limit before parsing, msgpack's own limits on container
+and string sizes, and string keys only. Nothing here raises anything but ProtocolError.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+
+from protocol.errors import ErrorCode
+from protocol.messages import ProtocolError, validate_client
+
+DEFAULT_FRAME_LIMIT = 64 * 1024
+
+_packer = msgpack.Packer(use_bin_type=True)
+
+
+def encode(msg: dict[str, Any]) -> bytes:
+    """The frame bytes of a message (deterministic: keys in insertion order)."""
+    return _packer.pack(msg)
+
+
+def decode(data: bytes | str, limit: int = DEFAULT_FRAME_LIMIT) -> dict[str, Any]:
+    """Parse and validate one client frame, or raise ProtocolError."""
+    if isinstance(data, str):
+        raise ProtocolError(ErrorCode.BAD_FRAME, "frames are binary msgpack, not text")
+    if len(data) > limit:
+        raise ProtocolError(ErrorCode.FRAME_TOO_LARGE, f"frame of {len(data)} bytes is over {limit}")
+    try:
+        # msgpack bounds every container and string by the input size already.
+        msg = msgpack.unpackb(data, raw=False, strict_map_key=True)
+    except Exception as exc:  # any parse failure of untrusted bytes is the sender's fault
+        raise ProtocolError(ErrorCode.BAD_FRAME, f"not a msgpack frame ({type(exc).__name__})") from None
+    return validate_client(msg)
+
+
+def decode_any(data: bytes) -> Any:
+    """Parse a server frame (clients use this; the server trusts its own frames)."""
+    return msgpack.unpackb(data, raw=False, strict_map_key=False)

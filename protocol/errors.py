@@ -1,0 +1,53 @@
+"""Every error code the server sends, in one place.
+
+Codes are stable strings: clients branch on them, so a code never changes meaning.
+`error` frames carry the code, a one-line detail, and for rule refusals the rule number.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class ErrorCode(str, Enum):
+    # frames and fields
+    BAD_FRAME = "bad_frame"  # not msgpack, or not a map
+    FRAME_TOO_LARGE = "frame_too_large"  # over the frame limit (the socket closes with 1009)
+    UNKNOWN_TYPE = "unknown_type"  # `t` names no client message
+    BAD_FIELD = "bad_field"  # a field is missing or has the wrong type
+    # session
+    HELLO_FIRST = "hello_first"  # any message before `hello`
+    VERSION_UNSUPPORTED = "version_unsupported"  # no common protocol version
+    BAD_TOKEN = "bad_token"  # the token does not verify
+    RATE_LIMITED = "rate_limited"  # too many frames; the frame was dropped
+    # rooms
+    UNKNOWN_GAME = "unknown_game"
+    BAD_OPTION = "bad_option"  # unknown option or value, or a player count the game refuses
+    UNKNOWN_ROOM = "unknown_room"
+    ROOM_FULL = "room_full"
+    SEAT_TAKEN = "seat_taken"
+    NOT_IN_ROOM = "not_in_room"  # the room is not joined or watched on this connection
+    NOT_SEATED = "not_seated"  # the action needs a seat
+    SPECTATOR_MOVE = "spectator_move"  # spectators never move
+    NOT_STARTED = "not_started"
+    ALREADY_STARTED = "already_started"
+    SEATS_OPEN = "seats_open"  # start needs every seat filled
+    GAME_OVER = "game_over"
+    # moves
+    NOT_YOUR_TURN = "not_your_turn"  # the engine does not ask this seat now
+    STALE_SEQ = "stale_seq"  # the move was decided on an old view: resync and decide again
+    ILLEGAL_MOVE = "illegal_move"  # a rule refuses it; `rule` says which
+    BAD_MOVE = "bad_move"  # the move is malformed for this game
+    CONFLICT = "conflict"  # the room changed under the move too often; retry
+    INTERNAL = "internal"  # a server fault; nothing changed
+
+
+# The codes an engine's IllegalMove may carry besides the ones above are game-specific;
+# the server forwards them as they are, with the rule number.
+CODES = frozenset(c.value for c in ErrorCode)
+
+# websocket close codes the server uses
+CLOSE_NORMAL = 1000
+CLOSE_POLICY = 1008  # persistent flooding, or a protocol violation that cannot continue
+CLOSE_TOO_LARGE = 1009
+CLOSE_TRY_AGAIN = 1013  # the client reads too slowly; reconnect and resync

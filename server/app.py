@@ -1,0 +1,128 @@
+"""The Starlette application: /ws, /health, /api/games, /api/rooms and the web client.
+
+`create_app()` reads its settings from the environment (the CLI puts them there), so
+uvicorn workers started as separate processes build the same app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from redis.asyncio import Redis
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from server.config import Settings
+from server.fanout import Hub
+from server.games import registry
+from server.gateway import Gateway
+from server.identity import SECRET_KEY, Signer
+from server.rooms import Rooms
+from server.store import Store
+
+log = logging.getLogger("longhall")
+SWEEP_SECONDS = 5.0
+
+
+async def load_secret(redis: Redis) -> bytes:
+    env = os.environ.get("LONGHALL_SECRET")
+    if env:
+        return env.encode()
+    await redis.set(SECRET_KEY, secrets.token_hex(32), nx=True)
+    value = await redis.get(SECRET_KEY)
+    assert value is not None
+    return bytes(value)
+
+
+class Node:
+    """Everything one server process holds: its Redis client, hub, rooms and sockets."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.id = secrets.token_hex(4)
+        self.redis = Redis.from_url(settings.redis_url, max_connections=256)
+        self.store = Store(self.redis)
+        self.rooms: Rooms | None = None
+        self.gateway: Gateway | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        signer = Signer(await load_secret(self.redis))
+        hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None)
+        self.rooms = Rooms(self.store, hub, self.id, self.settings.finished_ttl)
+        hub.on_resubscribe = self.rooms.on_resubscribe
+        await hub.start()
+        self.gateway = Gateway(self.rooms, signer, self.settings)
+        self._sweeper = asyncio.create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Publish spectator counts for the lobby; forget rooms nobody here watches."""
+        assert self.rooms is not None
+        written: dict[str, int] = {}
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                counts = self.rooms.hub.spectators()
+                changed = {r: n for r, n in counts.items() if written.get(r) != n}
+                changed.update({r: 0 for r in written if r not in counts})
+                await self.store.set_watchers(self.id, changed, ttl=int(SWEEP_SECONDS * 6))
+                written = counts
+                self.rooms.evict_idle(60.0)
+            except Exception:
+                log.warning("sweep failed", exc_info=True)
+
+    async def stop(self) -> None:
+        if self._sweeper:
+            self._sweeper.cancel()
+        if self.rooms:
+            await self.rooms.hub.stop()
+        await self.redis.aclose()
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    settings = settings or Settings.from_env()
+    node = Node(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await node.start()
+        yield
+        await node.stop()
+
+    async def ws(websocket):  # type: ignore[no-untyped-def]
+        assert node.gateway is not None
+        await node.gateway(websocket)
+
+    async def health(request: Request) -> Response:
+        try:
+            await node.redis.ping()
+        except Exception as exc:
+            return JSONResponse({"ok": False, "redis": str(exc)}, status_code=503)
+        return JSONResponse({"ok": True, "node": node.id})
+
+    async def games(request: Request) -> Response:
+        return JSONResponse([g.info.describe() for g in registry.games().values()])
+
+    async def rooms(request: Request) -> Response:
+        return JSONResponse(await node.store.public_rooms())
+
+    routes: list[Route | WebSocketRoute | Mount] = [
+        WebSocketRoute("/ws", ws),
+        Route("/health", health),
+        Route("/api/games", games),
+        Route("/api/rooms", rooms),
+    ]
+    if settings.web and Path(settings.web, "index.html").exists():
+        routes.append(Mount("/", StaticFiles(directory=settings.web, html=True)))
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.node = node
+    return app

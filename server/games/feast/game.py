@@ -1,0 +1,67 @@
+"""The Feast for Odin engine behind the contract of `server.games.contract` (`FeastGame`).
+
+Glue only: options, setup, the clone-then-mutate `apply` with its refusal of malformed
+input, and delegation to the rule modules. Rule logic lives in the sibling modules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.games.contract import Game, GameInfo, IllegalMove, Move, Option, State, View, clone
+from server.games.feast import moves, rounds, scoring, setup, view
+
+
+class FeastGame(Game):
+    info = GameInfo(
+        name="feast",
+        title="A Feast for Odin",
+        min_players=1,
+        max_players=4,
+        options=(
+            Option("length", ("long", "short"), "long", "long game 7 rounds, short game 6 rounds (F-101)"),
+            Option("decks", setup.DECK_CHOICES, "A", "occupation decks in play (F-115)"),
+            Option(
+                "final_income",
+                ("silver", "record"),
+                "silver",
+                "last-round income paid as silver or recorded as points (F-297)",
+            ),
+        ),
+    )
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        if not self.info.min_players <= players <= self.info.max_players:
+            raise IllegalMove("bad_option", "F-100", "F-100: the game is for 1 to 4 players")
+        s = setup.setup(players, options, seed)
+        rounds.advance(s)
+        return s
+
+    def to_act(self, state: State) -> list[int]:
+        return moves.to_act(state)
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return moves.legal(state, seat)
+
+    def apply(self, state: State, seat: int, move: Any) -> State:
+        if type(seat) is not int:
+            raise IllegalMove("bad_move", None, "seat must be an integer")
+        s = clone(state)
+        try:
+            moves.apply_move(s, seat, move)
+        except IllegalMove:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
+            # Untrusted input must never raise anything but a refusal (contract).
+            raise IllegalMove("bad_move", None, f"malformed move ({type(exc).__name__})") from exc
+        rounds.advance(s)
+        return s
+
+    def view(self, state: State, seat: int | None) -> View:
+        return view.view(state, seat)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return scoring.result(state) if state["over"] else None
+
+
+GAME = FeastGame()

@@ -1,0 +1,251 @@
+"""The decisions a player can take now, and applying one of them (the move vocabulary).
+
+Moves are small maps with a `type`: `occupy` (Vikings on a space, with `copy` for a
+4-player copy space), `pass`, `option` (pick a variant of the space just occupied),
+`play` / `skip` / `stop` (occupation cards), `ready` (the window before income), the
+feast's `serve` / `leave` / `leave_rest`, `done` (end-of-game step), and the anytime
+actions `place` / `cancel` / `store` / `buy_ship` / `arm`. Who is asked is the state's
+`prompt`; anytime actions are open to whoever is asked, but never inside an action
+(F-201, O-2). Other players' anytime actions during someone's turn are not offered yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from server.games.contract import Move, State
+from server.games.feast import actions, anytime, feast
+from server.games.feast.catalog import SPACES
+from server.games.feast.refusals import malformed, refuse
+
+ANYTIME_PROMPTS = ("turn", "ready", "feast", "end")
+ORDERED_SPACES = sorted(actions.IMPLEMENTED, key=lambda sid: (SPACES[sid]["column"], sid))
+
+
+def to_act(s: State) -> list[int]:
+    prompt = s["prompt"]
+    if s["over"] or prompt is None:
+        return []
+    if "waiting" in prompt:
+        return list(prompt["waiting"])
+    return [prompt["seat"]]
+
+
+def _copy_targets(s: State, seat: int, column: int) -> list[str]:
+    return [
+        sid
+        for sid, spot in s["spaces"].items()
+        if sid in SPACES and SPACES[sid]["column"] == column and spot["seat"] != seat
+    ]
+
+
+def occupy_moves(s: State, seat: int) -> list[Move]:
+    p = s["seats"][seat]
+    moves: list[Move] = []
+    for sid in ORDERED_SPACES:
+        column = SPACES[sid]["column"]
+        free = sid not in s["spaces"] and p["thing"] >= column
+        if free and actions.usable_variants(s, p, sid, column == 3):
+            moves.append({"type": "occupy", "space": sid})
+    for ext, column in s["copies"].items():
+        if ext not in s["spaces"] and p["thing"] >= column:
+            for target in _copy_targets(s, seat, column):
+                if target in actions.IMPLEMENTED and actions.usable_variants(s, p, target, column == 3):
+                    moves.append({"type": "occupy", "space": ext, "copy": target})
+    return moves + [{"type": "pass"}]
+
+
+def _prompt_moves(s: State, seat: int) -> list[Move]:
+    prompt = s["prompt"]
+    kind = prompt["kind"]
+    p = s["seats"][seat]
+    if kind == "turn":
+        return occupy_moves(s, seat)
+    if kind == "option":
+        return [{"type": "option", "pick": i} for i in range(len(prompt["options"]))]
+    if kind in ("play", "bonus_play"):
+        cards = [{"type": "play", "card": c} for c in sorted(set(p["hand"]))]
+        if kind == "bonus_play":
+            return cards + [{"type": "skip"}]
+        return cards + ([{"type": "stop"}] if prompt["min"] == 0 else [])
+    if kind == "ready":
+        return [{"type": "ready"}]
+    if kind == "feast":
+        return feast.legal(s, seat)
+    return [{"type": "done"}]
+
+
+def legal(s: State, seat: int) -> list[Move]:
+    if seat not in to_act(s):
+        return []
+    p = s["seats"][seat]
+    end = s["prompt"]["kind"] == "end"
+    if p["draft"] is not None:
+        return anytime.place_moves(p, end)
+    moves = _prompt_moves(s, seat)
+    if s["prompt"]["kind"] in ANYTIME_PROMPTS:
+        moves += anytime.place_moves(p, end) + anytime.store_moves(p) + anytime.ship_moves(p)
+    return moves
+
+
+# --- applying ---------------------------------------------------------------------------
+
+
+def _expect(s: State, kinds: tuple[str, ...], rule: str, what: str) -> None:
+    if s["prompt"]["kind"] not in kinds:
+        raise refuse(rule, f"{what} is not possible now")
+
+
+def occupy(s: State, seat: int, move: Move) -> None:
+    """F-241…F-243: Vikings on one free space; then the column bonus and the action."""
+    _expect(s, ("turn",), "F-240", "placing Vikings")
+    sid, target = move.get("space"), move.get("copy")
+    if not isinstance(sid, str) or (sid not in SPACES and sid not in s["copies"]):
+        raise malformed("unknown action space")
+    if sid in s["copies"]:
+        column = s["copies"][sid]
+        if not isinstance(target, str) or target not in _copy_targets(s, seat, column):
+            raise refuse("F-621", "a copy space copies a space of its column taken by another player")
+    else:
+        target, column = sid, SPACES[sid]["column"]
+    p = s["seats"][seat]
+    if sid in s["spaces"]:
+        raise refuse("F-242", "each action space can be occupied only once per round")
+    if p["thing"] < column:
+        raise refuse("F-241", f"this space needs {column} Vikings on your Thing square")
+    if target not in actions.IMPLEMENTED:
+        raise refuse("F-400", f"the space {target} is not implemented yet", "not_implemented")
+    if not actions.usable_variants(s, p, target, column == 3):
+        raise refuse("F-243", "you could use none of this space's effects")
+    p["thing"] -= column
+    s["spaces"][sid] = {"seat": seat, "n": column, "round": s["round"]}
+    s["last_placer"] = seat
+    if column == 3:
+        actions.draw_occupation(s, p)  # F-610
+    if column == 4 and p["hand"]:  # F-611
+        s["prompt"] = {"kind": "bonus_play", "seat": seat, "space": target}
+    else:
+        _start_action(s, seat, target)
+
+
+def _start_action(s: State, seat: int, sid: str) -> None:
+    vs = actions.usable_variants(s, s["seats"][seat], sid)
+    if len(vs) == 1:
+        actions.carry_out(s, seat, sid, vs[0])
+    else:
+        s["prompt"] = {
+            "kind": "option",
+            "seat": seat,
+            "space": sid,
+            "options": [actions.label(v) for v in vs],
+        }
+
+
+def option(s: State, seat: int, move: Move) -> None:
+    _expect(s, ("option",), "F-243", "choosing an option")
+    pick = move.get("pick")
+    if type(pick) is not int or not 0 <= pick < len(s["prompt"]["options"]):
+        raise malformed("pick must be the index of an offered option")
+    sid = s["prompt"]["space"]
+    actions.carry_out(s, seat, sid, actions.usable_variants(s, s["seats"][seat], sid)[pick])
+
+
+def play(s: State, seat: int, move: Move) -> None:
+    _expect(s, ("play", "bonus_play"), "F-606", "playing an occupation")
+    actions.play_card(s, seat, move.get("card"))
+    prompt = s["prompt"]
+    if prompt["kind"] == "bonus_play":
+        _start_action(s, seat, prompt["space"])
+        return
+    prompt["left"] -= 1
+    prompt["min"] = max(0, prompt["min"] - 1)
+    if prompt["left"] == 0 or not s["seats"][seat]["hand"]:
+        s["prompt"] = None
+
+
+def skip(s: State, seat: int, move: Move) -> None:
+    _expect(s, ("bonus_play",), "F-611", "skipping the column-4 card")
+    _start_action(s, seat, s["prompt"]["space"])
+
+
+def stop(s: State, seat: int, move: Move) -> None:
+    _expect(s, ("play",), "F-604", "stopping")
+    if s["prompt"]["min"] > 0:
+        raise refuse("F-604", "play at least one card on this space")
+    s["prompt"] = None
+
+
+def pass_turn(s: State, seat: int, move: Move) -> None:
+    _expect(s, ("turn",), "F-245", "passing")
+    s["seats"][seat]["passed"] = True
+    s["prompt"] = None
+
+
+def _confirm(kind: str, rule: str) -> Callable[[State, int, Move], None]:
+    def confirm(s: State, seat: int, move: Move) -> None:
+        _expect(s, (kind,), rule, "confirming")
+        s["prompt"]["waiting"].remove(seat)
+        if not s["prompt"]["waiting"]:
+            s["prompt"] = None
+            if kind == "end":
+                s["over"] = True
+
+    return confirm
+
+
+def serve(s: State, seat: int, move: Move) -> None:
+    _expect(s, ("feast",), "F-270", "serving food")
+    feast.serve(s, seat, move)
+
+
+def leave(s: State, seat: int, move: Move) -> None:
+    _expect(s, ("feast",), "F-275", "leaving a banquet cell empty")
+    feast.leave(s, seat, move["type"] == "leave_rest")
+
+
+def _anytime(handler: Callable[..., None], with_end: bool = False) -> Callable[[State, int, Move], None]:
+    def run(s: State, seat: int, move: Move) -> None:
+        _expect(s, ANYTIME_PROMPTS, "F-201", "an anytime action")
+        p = s["seats"][seat]
+        if with_end:
+            handler(p, move, s["prompt"]["kind"] == "end")
+        else:
+            handler(p, move)
+
+    return run
+
+
+def cancel(s: State, seat: int, move: Move) -> None:
+    s["seats"][seat]["draft"] = None
+
+
+HANDLERS: dict[str, Callable[[State, int, Move], None]] = {
+    "occupy": occupy,
+    "pass": pass_turn,
+    "option": option,
+    "play": play,
+    "skip": skip,
+    "stop": stop,
+    "ready": _confirm("ready", "F-347"),
+    "done": _confirm("end", "F-721"),
+    "serve": serve,
+    "leave": leave,
+    "leave_rest": leave,
+    "place": _anytime(anytime.place, with_end=True),
+    "cancel": cancel,
+    "store": _anytime(anytime.store),
+    "buy_ship": _anytime(anytime.buy_ship),
+    "arm": _anytime(anytime.arm),
+}
+
+
+def apply_move(s: State, seat: int, move: Any) -> None:
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str) or move["type"] not in HANDLERS:
+        raise malformed("a move is a map with a known type")
+    if seat not in to_act(s):
+        raise refuse("F-240", "it is not your decision now", "not_your_turn")
+    p = s["seats"][seat]
+    if move["type"] not in ("place", "cancel"):
+        p["draft"] = None
+    HANDLERS[move["type"]](s, seat, move)

@@ -1,0 +1,136 @@
+"""The websocket endpoint: decode, validate, dispatch, answer — never a trace to the client.
+
+Every frame passes the protocol's validation before it reaches the room service; every
+refusal is an `error` frame with a stable code (and the rule number for game rules).
+An oversize frame closes the socket with 1009; a client that keeps flooding after being
+told so is closed with 1008.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from protocol import SUPPORTED_VERSIONS
+from protocol.codec import decode
+from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
+from protocol.messages import ProtocolError
+from server.identity import Signer, new_player_id
+from server.rooms import RoomError, Rooms
+from server.session import Session
+
+log = logging.getLogger("longhall.gateway")
+
+
+class Gateway:
+    def __init__(self, rooms: Rooms, signer: Signer, settings: Any) -> None:
+        self.rooms = rooms
+        self.signer = signer
+        self.settings = settings
+        self.sessions: set[Session] = set()
+
+    async def __call__(self, ws: WebSocket) -> None:
+        await ws.accept()
+        s = self.settings
+        sess = Session(ws, s.rate, s.burst, s.max_backlog)
+        self.sessions.add(sess)
+        try:
+            while not sess.closed:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                data = msg.get("bytes")
+                if not await self.frame(sess, data if data is not None else msg.get("text", "")):
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.sessions.discard(sess)
+            sess.closed = True
+            for room in list(sess.rooms):
+                await self.rooms.detach(sess, room)
+
+    async def frame(self, sess: Session, data: bytes | str) -> bool:
+        """Handle one frame; False when the socket must close."""
+        if not sess.bucket.take():
+            sess.dropped += 1
+            if sess.dropped >= self.settings.flood_close:
+                await sess.close(CLOSE_POLICY, "flooding")
+                return False
+            if sess.dropped == 1 or sess.dropped % 100 == 0:
+                sess.send(_error(ErrorCode.RATE_LIMITED, "too many frames; this one was dropped"))
+            return True
+        try:
+            msg = decode(data, self.settings.frame_limit)
+        except ProtocolError as exc:
+            sess.send(_error(exc.code, exc.detail))
+            if exc.code is ErrorCode.FRAME_TOO_LARGE:
+                await sess.close(CLOSE_TOO_LARGE, "frame too large")
+                return False
+            return True
+        try:
+            await self.dispatch(sess, msg)
+        except RoomError as exc:
+            sess.send(_error(exc.code, exc.detail, exc.rule, msg.get("id") if msg["t"] == "move" else None))
+        except Exception:
+            log.exception("failed on a %r frame", msg.get("t"))
+            sess.send(_error(ErrorCode.INTERNAL, "server fault; nothing changed"))
+        return True
+
+    async def dispatch(self, sess: Session, msg: dict[str, Any]) -> None:
+        t = msg["t"]
+        if t == "ping":
+            sess.send({"t": "pong", "n": msg["n"]})
+            return
+        if t == "hello":
+            self.hello(sess, msg)
+            return
+        if sess.player is None:
+            raise RoomError(ErrorCode.HELLO_FIRST, "send hello first")
+        r = self.rooms
+        if t == "move":
+            seq = await r.move(sess, msg["room"], msg["id"], msg["seq"], msg.get("move"))
+            sess.send({"t": "ok", "id": msg["id"], "seq": seq})
+        elif t == "legal":
+            await r.legal(sess, msg["room"])
+        elif t == "create":
+            await r.create(sess, msg["game"], msg.get("options"), msg.get("seats"), bool(msg.get("private")))
+        elif t == "join":
+            await r.join(sess, msg["room"], msg.get("seat"))
+        elif t == "spectate":
+            await r.spectate(sess, msg["room"])
+        elif t == "leave":
+            await r.leave(sess, msg["room"])
+        elif t == "start":
+            await r.start(sess, msg["room"])
+        elif t == "resync":
+            await r.resync(sess, msg["room"])
+        else:  # queue / unqueue: defined by protocol v1, served by the matchmaker
+            raise RoomError(ErrorCode.UNKNOWN_TYPE, f"{t} is not served by this server yet")
+
+    def hello(self, sess: Session, msg: dict[str, Any]) -> None:
+        common = set(msg["versions"]) & set(SUPPORTED_VERSIONS)
+        if not common:
+            raise RoomError(ErrorCode.VERSION_UNSUPPORTED, f"this server speaks versions {list(SUPPORTED_VERSIONS)}")
+        player = None
+        if "token" in msg:
+            player = self.signer.verify(msg["token"])
+            if player is None:
+                raise RoomError(ErrorCode.BAD_TOKEN, "the token does not verify; send hello without it")
+        if sess.player is not None and player not in (None, sess.player):
+            raise RoomError(ErrorCode.BAD_TOKEN, "this connection already speaks for another player")
+        sess.player = player or sess.player or new_player_id()
+        sess.name = str(msg.get("name") or sess.name or sess.player[:6])
+        sess.version = max(common)
+        sess.send({"t": "welcome", "version": sess.version, "player": sess.player, "token": self.signer.token(sess.player)})
+
+
+def _error(code: ErrorCode | str, detail: str, rule: str | None = None, mid: Any = None) -> dict[str, Any]:
+    msg: dict[str, Any] = {"t": "error", "code": code.value if isinstance(code, ErrorCode) else code, "detail": detail}
+    if rule is not None:
+        msg["rule"] = rule
+    if mid is not None:
+        msg["id"] = mid
+    return msg

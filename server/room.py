@@ -1,0 +1,80 @@
+"""The room document and the views cut from it: pure functions, no I/O.
+
+A room document is what Redis stores for a room: the game, its options, the seats,
+the status, the engine state and the final result. Every change — a join, the start,
+a move — is a new document with the seq one higher, so seats and status reach clients
+as diffs just like moves do. The document is never mutated: each change returns a new
+top-level dict that shares everything it did not change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+
+from server.games.contract import Game
+
+Doc = dict[str, Any]
+OPEN, PLAYING, OVER = "open", "playing", "over"
+
+
+def new_doc(game: Game, options: dict[str, Any], seats: int, private: bool, host: str, name: str) -> Doc:
+    return {
+        "game": game.info.name,
+        "options": options,
+        "seats": [{"player": host, "name": name}] + [None] * (seats - 1),
+        "status": OPEN,
+        "private": private,
+        "host": host,
+        "state": None,
+        "result": None,
+    }
+
+
+def seat_of(doc: Doc, player: str) -> int | None:
+    for i, s in enumerate(doc["seats"]):
+        if s is not None and s["player"] == player:
+            return i
+    return None
+
+
+def with_seat(doc: Doc, seat: int, holder: dict[str, str] | None) -> Doc:
+    seats = list(doc["seats"])
+    seats[seat] = holder
+    return {**doc, "seats": seats}
+
+
+def started(doc: Doc, state: dict[str, Any]) -> Doc:
+    return {**doc, "status": PLAYING, "state": state}
+
+
+def moved(doc: Doc, state: dict[str, Any], result: dict[str, Any] | None) -> Doc:
+    return {**doc, "state": state, "status": OVER if result is not None else PLAYING, "result": result}
+
+
+def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
+    """What one seat (None: a spectator) sees of the room; the engine cuts the table."""
+    state = doc["state"]
+    return {
+        "room": room,
+        "game": doc["game"],
+        "options": doc["options"],
+        "status": doc["status"],
+        "seats": doc["seats"],
+        "you": seat,
+        "to_act": [] if state is None else game.to_act(state),
+        "table": None if state is None else game.view(state, seat),
+        "result": doc["result"],
+    }
+
+
+def meta(doc: Doc) -> dict[str, str | int]:
+    """The lobby fields kept beside the document (see store.py)."""
+    return {
+        "game": doc["game"],
+        "status": doc["status"],
+        "seats": len(doc["seats"]),
+        "taken": sum(s is not None for s in doc["seats"]),
+        "options": msgpack.packb(doc["options"]).hex(),
+    }

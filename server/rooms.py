@@ -1,0 +1,340 @@
+"""The room service: where game engines meet I/O.
+
+Each operation loads the room (in-process cache keyed by seq; Redis on a miss or when
+another node has committed since), checks who may do what, asks the engine, and commits
+the new room document in one round trip (store.Commit). Per-view diffs are computed
+here, once, between the cached old views and the new ones, and handed to the hub.
+
+Within one node a room's changes are serialised by a lock; across nodes the commit
+script's seq check decides, and the loser reloads and retries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import Any
+
+import msgpack
+
+from protocol.codec import encode
+from protocol.diff import make_patch
+from protocol.errors import ErrorCode
+from server import room as rm
+from server.fanout import Hub, payload
+from server.games import registry
+from server.games.contract import Game, IllegalMove
+from server.session import Session
+from server.store import Commit, Outcome, Store
+
+log = logging.getLogger("longhall.rooms")
+RETRIES = 3
+
+
+class RoomError(Exception):
+    def __init__(self, code: ErrorCode | str, detail: str, rule: str | None = None) -> None:
+        super().__init__(detail)
+        self.code = code.value if isinstance(code, ErrorCode) else code
+        self.detail = detail
+        self.rule = rule
+
+
+class Entry:
+    """A cached room: its document at `seq`, the views cut from it, committed move ids."""
+
+    __slots__ = ("id", "seq", "doc", "game", "views", "ids", "known", "stale", "used")
+
+    def __init__(self, room: str) -> None:
+        self.id = room
+        self.seq = -1
+        self.doc: rm.Doc = {}
+        self.game: Game | None = None
+        self.views: dict[int | None, dict[str, Any]] = {}
+        self.ids: dict[str, int] = {}
+        self.known = -1  # highest seq this node has heard of (its own or published)
+        self.stale = True
+        self.used = time.monotonic()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        v = self.views.get(seat)
+        if v is None:
+            assert self.game is not None
+            v = self.views[seat] = rm.view(self.doc, self.game, self.id, seat)
+        return v
+
+
+class Rooms:
+    def __init__(self, store: Store, hub: Hub, node: str, finished_ttl: int) -> None:
+        self.store = store
+        self.hub = hub
+        self.node = node
+        self.finished_ttl = finished_ttl
+        self.cache: dict[str, Entry] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+
+    # -- cache ---------------------------------------------------------------------
+    def on_remote(self, room: str, seq: int, id_key: str) -> None:
+        e = self.cache.get(room)
+        if e is not None:
+            e.known = max(e.known, seq)
+            if id_key:
+                e.ids[id_key] = seq
+
+    def on_resubscribe(self) -> None:
+        for e in self.cache.values():
+            e.stale = True
+
+    def lock(self, room: str) -> asyncio.Lock:
+        lk = self.locks.get(room)
+        if lk is None:
+            lk = self.locks[room] = asyncio.Lock()
+        return lk
+
+    async def entry(self, room: str) -> Entry:
+        e = self.cache.get(room)
+        if e is None or e.stale or e.seq < e.known:
+            loaded = await self.store.load(room)
+            if loaded is None:
+                self.cache.pop(room, None)
+                raise RoomError(ErrorCode.UNKNOWN_ROOM, f"no room {room!r}")
+            e = e or self.cache.setdefault(room, Entry(room))
+            e.seq, e.doc, e.ids, e.views = loaded.seq, loaded.doc, loaded.ids, {}
+            e.known, e.stale = max(e.known, loaded.seq), False
+            e.game = registry.get(loaded.doc["game"])
+            if e.game is None:
+                raise RoomError(ErrorCode.UNKNOWN_GAME, f"this server does not host {loaded.doc['game']!r}")
+        e.used = time.monotonic()
+        return e
+
+    def evict_idle(self, idle: float) -> None:
+        now = time.monotonic()
+        for room, e in list(self.cache.items()):
+            lk = self.locks.get(room)
+            if room not in self.hub.local and now - e.used > idle and not (lk and lk.locked()):
+                del self.cache[room]
+                self.locks.pop(room, None)
+
+    # -- commit ----------------------------------------------------------------------
+    async def commit(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], id_key: str = "") -> Outcome:
+        """Commit `doc` as seq+1: diffs per view, one round trip, local delivery."""
+        assert e.game is not None
+        seq = e.seq + 1
+        new_views: dict[int | None, dict[str, Any]] = {}
+        frames: dict[str, bytes] = {}
+        for seat in [*range(len(doc["seats"])), None]:
+            nv = new_views[seat] = rm.view(doc, e.game, e.id, seat)
+            ops = make_patch(e.view(seat), nv)
+            frames["p" if seat is None else str(seat)] = encode({"t": "diff", "room": e.id, "seq": seq, "ops": ops})
+        over = None
+        if doc["status"] == rm.OVER and e.doc["status"] != rm.OVER:
+            over = encode({"t": "over", "room": e.id, "result": doc["result"]})
+        lobby = doc["seats"] is not e.doc["seats"] or doc["status"] != e.doc["status"]
+        c = Commit(
+            room=e.id,
+            expected_seq=e.seq,
+            doc=msgpack.packb(doc),
+            entry=entry,
+            payload=payload(self.node, e.id, seq, frames, over, id_key),
+            id_key=id_key,
+            meta=rm.meta(doc) if lobby else None,
+            ttl=self.finished_ttl if over is not None else 0,
+            public="rem" if over is not None else "",
+        )
+        out = await self.store.commit(c)
+        if out.status == "ok":
+            e.seq, e.doc, e.views, e.known = seq, doc, new_views, max(e.known, seq)
+            if id_key:
+                e.ids[id_key] = seq
+            self.hub.deliver(e.id, seq, frames, over)
+        elif out.status == "stale":
+            e.stale = True
+        return out
+
+    # -- operations ------------------------------------------------------------------
+    async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool) -> None:
+        game = registry.get(game_name)
+        if game is None:
+            raise RoomError(ErrorCode.UNKNOWN_GAME, f"no game {game_name!r}")
+        try:
+            resolved = game.resolve_options(options)
+        except IllegalMove as exc:
+            raise RoomError(ErrorCode.BAD_OPTION, exc.detail) from None
+        n = game.info.min_players if seats is None else seats
+        if not game.info.min_players <= n <= game.info.max_players:
+            raise RoomError(
+                ErrorCode.BAD_OPTION,
+                f"{game_name} takes {game.info.min_players} to {game.info.max_players} players",
+            )
+        assert sess.player is not None
+        doc = rm.new_doc(game, resolved, n, private, sess.player, sess.name)
+        for _ in range(RETRIES):
+            room = secrets.token_hex(5)
+            c = Commit(
+                room=room,
+                expected_seq=-1,
+                doc=msgpack.packb(doc),
+                entry={"k": "create", "player": sess.player},
+                payload=b"",
+                meta={**rm.meta(doc), "private": int(private)},
+                public="" if private else "add",
+                created=int(time.time() * 1000),
+            )
+            if (await self.store.commit(c)).status == "ok":
+                await self.attach(sess, room, 0)
+                return
+        raise RoomError(ErrorCode.CONFLICT, "could not allocate a room id")
+
+    async def join(self, sess: Session, room: str, want: int | None) -> None:
+        assert sess.player is not None
+        for _ in range(RETRIES):
+            async with self.lock(room):
+                e = await self.entry(room)
+                seat = rm.seat_of(e.doc, sess.player)
+                if seat is None:
+                    seat = self._free_seat(e.doc, want)
+                    holder = {"player": sess.player, "name": sess.name}
+                    out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat})
+                    if out.status != "ok":
+                        continue
+            await self.attach(sess, room, seat)
+            return
+        raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+    @staticmethod
+    def _free_seat(doc: rm.Doc, want: int | None) -> int:
+        if doc["status"] != rm.OPEN:
+            raise RoomError(ErrorCode.ALREADY_STARTED, "the game has started; spectate instead")
+        seats = doc["seats"]
+        if want is not None:
+            if not 0 <= want < len(seats):
+                raise RoomError(ErrorCode.BAD_FIELD, f"seat must be 0..{len(seats) - 1}")
+            if seats[want] is not None:
+                raise RoomError(ErrorCode.SEAT_TAKEN, f"seat {want} is taken")
+            return want
+        for i, s in enumerate(seats):
+            if s is None:
+                return i
+        raise RoomError(ErrorCode.ROOM_FULL, "every seat is taken")
+
+    async def spectate(self, sess: Session, room: str) -> None:
+        await self.entry(room)  # refuses an unknown room before subscribing
+        await self.attach(sess, room, None)
+
+    async def attach(self, sess: Session, room: str, seat: int | None) -> None:
+        """Bind the socket to the room's fan-out, then send `joined` and a snapshot."""
+        sess.rooms[room] = seat
+        sess.seen[room] = 1 << 62  # hold back deliveries until the snapshot is sent
+        if await self.hub.add(room, sess, seat):
+            e = self.cache.get(room)
+            if e is not None:
+                e.stale = True  # not subscribed until now: changes may have been missed
+        try:
+            e = await self.entry(room)
+        except RoomError:
+            await self.detach(sess, room)
+            raise
+        sess.send({"t": "joined", "room": room, "seat": seat, "game": e.doc["game"]})
+        self.snapshot(sess, e, seat)
+        if e.doc["status"] == rm.OVER:
+            sess.send({"t": "over", "room": room, "result": e.doc["result"]})
+
+    def snapshot(self, sess: Session, e: Entry, seat: int | None) -> None:
+        sess.seen[e.id] = e.seq
+        sess.send({"t": "snapshot", "room": e.id, "seq": e.seq, "view": e.view(seat)})
+
+    async def detach(self, sess: Session, room: str) -> None:
+        sess.rooms.pop(room, None)
+        sess.seen.pop(room, None)
+        await self.hub.remove(room, sess)
+
+    async def leave(self, sess: Session, room: str) -> None:
+        if room not in sess.rooms:
+            raise RoomError(ErrorCode.NOT_IN_ROOM, f"not in room {room!r}")
+        seat = sess.rooms[room]
+        await self.detach(sess, room)
+        if seat is not None:
+            async with self.lock(room):
+                e = await self.entry(room)
+                # before the start a seat is given up; once playing it stays the player's
+                if e.doc["status"] == rm.OPEN and rm.seat_of(e.doc, sess.player or "") == seat:
+                    await self.commit(e, rm.with_seat(e.doc, seat, None), {"k": "leave", "seat": seat})
+        sess.send({"t": "left", "room": room})
+
+    async def start(self, sess: Session, room: str) -> None:
+        for _ in range(RETRIES):
+            async with self.lock(room):
+                e = await self.entry(room)
+                if rm.seat_of(e.doc, sess.player or "") is None:
+                    raise RoomError(ErrorCode.NOT_SEATED, "only a seated player may start the game")
+                if e.doc["status"] != rm.OPEN:
+                    raise RoomError(ErrorCode.ALREADY_STARTED, "the game has already started")
+                if any(s is None for s in e.doc["seats"]):
+                    raise RoomError(ErrorCode.SEATS_OPEN, "every seat must be taken first")
+                assert e.game is not None
+                state = e.game.setup(len(e.doc["seats"]), e.doc["options"], secrets.randbits(62))
+                out = await self.commit(e, rm.started(e.doc, state), {"k": "start"})
+                if out.status == "ok":
+                    return
+        raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+    def _seat_for_move(self, sess: Session, e: Entry) -> int:
+        if sess.rooms.get(e.id, -1) is None:
+            raise RoomError(ErrorCode.SPECTATOR_MOVE, "spectators cannot move")
+        seat = rm.seat_of(e.doc, sess.player or "")
+        if seat is None:
+            raise RoomError(ErrorCode.NOT_SEATED, "you hold no seat in this room")
+        if e.doc["status"] == rm.OPEN:
+            raise RoomError(ErrorCode.NOT_STARTED, "the game has not started")
+        return seat
+
+    async def move(self, sess: Session, room: str, move_id: str | int, seq: int, move: Any) -> int:
+        """Apply and commit one decision; the committed seq (the first one for a re-sent id)."""
+        id_key = f"{sess.player}:{move_id}"
+        for _ in range(RETRIES):
+            async with self.lock(room):
+                e = await self.entry(room)
+                seat = self._seat_for_move(sess, e)
+                if id_key in e.ids:
+                    return e.ids[id_key]
+                if e.doc["status"] == rm.OVER:
+                    raise RoomError(ErrorCode.GAME_OVER, "the game is over")
+                if seq != e.seq:
+                    raise RoomError(ErrorCode.STALE_SEQ, f"the room is at seq {e.seq}, not {seq}: resync")
+                new_state, result = self._apply(e, seat, move)
+                doc = rm.moved(e.doc, new_state, result)
+                entry = {"k": "move", "seat": seat, "player": sess.player, "id": move_id, "move": move}
+                out = await self.commit(e, doc, entry, id_key)
+                if out.status in ("ok", "dup"):
+                    return out.seq
+        raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+    @staticmethod
+    def _apply(e: Entry, seat: int, move: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        game, state = e.game, e.doc["state"]
+        assert game is not None
+        if seat not in game.to_act(state):
+            raise RoomError(ErrorCode.NOT_YOUR_TURN, f"seat {seat} is not asked to decide now")
+        try:
+            new_state = game.apply(state, seat, move)
+            return new_state, game.result(new_state)
+        except IllegalMove as exc:
+            raise RoomError(exc.code, exc.detail, exc.rule) from None
+        except Exception:
+            log.exception("engine %s failed on a move", game.info.name)
+            raise RoomError(ErrorCode.INTERNAL, "the engine failed on this move; nothing changed") from None
+
+    async def legal(self, sess: Session, room: str) -> None:
+        e = await self.entry(room)
+        seat = self._seat_for_move(sess, e)
+        assert e.game is not None
+        state = e.doc["state"]
+        moves = e.game.legal_moves(state, seat) if seat in e.game.to_act(state) else []
+        sess.send({"t": "moves", "room": room, "seq": e.seq, "moves": moves})
+
+    async def resync(self, sess: Session, room: str) -> None:
+        if room not in sess.rooms:
+            raise RoomError(ErrorCode.NOT_IN_ROOM, f"join or spectate {room!r} first")
+        e = await self.entry(room)
+        self.snapshot(sess, e, sess.rooms[room])

@@ -1,0 +1,160 @@
+"""The Redis model of rooms: keys, the commit script, loading.
+
+Keys share a hash tag per room so one room lives in one cluster slot:
+  room:{ID}:doc    hash: seq, doc (msgpack of the room document, engine state included)
+  room:{ID}:meta   hash: what the lobby lists (game, seats taken/total, status, private)
+  room:{ID}:log    stream: every committed change (moves, joins, start) — audit and replay
+  room:{ID}:ids    hash: "<player>:<move id>" -> seq, for idempotent moves
+  room:{ID}:watch  hash: node -> spectators connected there (refreshed, expires)
+  rooms:public     sorted set of open public room ids by creation time
+Fan-out goes on the pub/sub channel room:{ID}.
+
+Every change of a room is ONE round trip: the commit script checks the expected seq
+(optimistic concurrency) and the move id, writes the document, appends the log entry,
+updates the lobby fields and publishes the fan-out payload.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+from redis.asyncio import Redis
+
+COMMIT = """
+local cur = tonumber(redis.call('HGET', KEYS[1], 'seq') or '-1')
+if ARGV[3] ~= '' then
+  local prev = redis.call('HGET', KEYS[3], ARGV[3])
+  if prev then return {'dup', tonumber(prev)} end
+end
+if cur ~= tonumber(ARGV[1]) then return {'stale', cur} end
+local seq = cur + 1
+redis.call('HSET', KEYS[1], 'seq', seq, 'doc', ARGV[2])
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[3], ARGV[3], seq) end
+redis.call('XADD', KEYS[2], '*', 'seq', seq, 'entry', ARGV[4])
+local n = tonumber(ARGV[7])
+if n > 0 then
+  local meta = {}
+  for i = 8, 7 + 2 * n do meta[#meta + 1] = ARGV[i] end
+  redis.call('HSET', KEYS[4], unpack(meta))
+end
+local ttl = tonumber(ARGV[8 + 2 * n])
+if ttl > 0 then
+  for i = 1, 5 do redis.call('EXPIRE', KEYS[i], ttl) end
+end
+local public = ARGV[9 + 2 * n]
+if public == 'add' then redis.call('ZADD', KEYS[6], ARGV[10 + 2 * n], ARGV[11 + 2 * n])
+elseif public == 'rem' then redis.call('ZREM', KEYS[6], ARGV[11 + 2 * n]) end
+redis.call('PUBLISH', ARGV[5], ARGV[6])
+return {'ok', seq}
+"""
+
+PUBLIC_ROOMS = "rooms:public"
+
+
+def keys(room: str) -> list[str]:
+    base = f"room:{{{room}}}"
+    return [f"{base}:doc", f"{base}:log", f"{base}:ids", f"{base}:meta", f"{base}:watch", PUBLIC_ROOMS]
+
+
+def channel(room: str) -> str:
+    return f"room:{{{room}}}"
+
+
+@dataclass
+class Commit:
+    """One change of a room, as the commit script takes it."""
+
+    room: str
+    expected_seq: int
+    doc: bytes
+    entry: dict[str, Any]
+    payload: bytes
+    id_key: str = ""
+    meta: dict[str, str | int] | None = None
+    ttl: int = 0  # seconds; set when the room is over
+    public: str = ""  # "add" | "rem" | ""
+    created: int = 0
+
+
+@dataclass
+class Outcome:
+    status: str  # "ok" | "dup" | "stale"
+    seq: int
+
+
+@dataclass
+class Loaded:
+    seq: int
+    doc: dict[str, Any]
+    doc_bytes: bytes
+    ids: dict[str, int]
+
+
+class Store:
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+        self._commit = redis.register_script(COMMIT)
+
+    async def commit(self, c: Commit) -> Outcome:
+        meta = [str(x) for kv in (c.meta or {}).items() for x in kv]
+        argv = [
+            c.expected_seq, c.doc, c.id_key, msgpack.packb(c.entry), channel(c.room), c.payload,
+            len(meta) // 2, *meta, c.ttl, c.public, c.created, c.room,
+        ]  # fmt: skip
+        status, seq = await self._commit(keys=keys(c.room), args=argv)
+        return Outcome(status.decode() if isinstance(status, bytes) else status, int(seq))
+
+    async def load(self, room: str) -> Loaded | None:
+        k = keys(room)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hmget(k[0], "seq", "doc")
+            pipe.hgetall(k[2])
+            (seq, doc), ids = await pipe.execute()
+        if seq is None or doc is None:
+            return None
+        return Loaded(
+            int(seq),
+            msgpack.unpackb(doc, raw=False),
+            doc,
+            {key.decode(): int(v) for key, v in ids.items()},
+        )
+
+    async def public_rooms(self, limit: int = 200) -> list[dict[str, Any]]:
+        ids = await self.redis.zrevrange(PUBLIC_ROOMS, 0, limit - 1)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for rid in ids:
+                pipe.hgetall(keys(rid.decode())[3])
+                pipe.hvals(keys(rid.decode())[4])
+            answers = await pipe.execute()
+        rooms = []
+        for rid, meta, watch in zip(ids, answers[::2], answers[1::2], strict=True):
+            if not meta:
+                continue
+            m = {k.decode(): v.decode() for k, v in meta.items()}
+            rooms.append(
+                {
+                    "room": rid.decode(),
+                    "game": m.get("game"),
+                    "status": m.get("status"),
+                    "seats": int(m.get("seats", 0)),
+                    "taken": int(m.get("taken", 0)),
+                    "options": msgpack.unpackb(bytes.fromhex(m.get("options", "80"))),
+                    "spectators": sum(int(w) for w in watch),
+                }
+            )
+        return rooms
+
+    async def set_watchers(self, node: str, counts: dict[str, int], ttl: int) -> None:
+        if not counts:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room, n in counts.items():
+                key = keys(room)[4]
+                if n:
+                    pipe.hset(key, node, n)
+                    pipe.expire(key, ttl)
+                else:
+                    pipe.hdel(key, node)
+            await pipe.execute()

@@ -1,0 +1,74 @@
+"""Real server processes for the tests: `longhall serve` on 127.0.0.1, real Redis.
+
+Every test server loads the test game (tests/toygame.py) through LONGHALL_EXTRA_GAMES.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from server.embedded_redis import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+EXTRA_GAMES = "tests.toygame:GAME"
+
+
+class ServerProc:
+    def __init__(self, data: Path, redis_url: str = "", port: int | None = None, **env: str) -> None:
+        self.data = data
+        self.redis_url = redis_url
+        self.port = port or free_port()
+        self.env = env
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 20.0) -> ServerProc:
+        env = {**os.environ, "LONGHALL_EXTRA_GAMES": EXTRA_GAMES, "PYTHONPATH": str(ROOT), **self.env}
+        env.pop("REDIS_URL", None)
+        args = [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port), "--data", str(self.data),
+                "--log-level", "warning"]  # fmt: skip
+        if self.redis_url:
+            args += ["--redis", self.redis_url]
+        self.log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}")
+            try:
+                if httpx.get(self.http + "/health", timeout=0.5).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("server did not become healthy")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait()

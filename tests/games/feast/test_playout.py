@@ -1,0 +1,35 @@
+"""Random bots play whole games through the public contract, checking invariants after every move."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.games.feast.game import GAME
+from server.games.playout import random_playout
+from tests.games.feast.invariants import check
+
+CONFIGS = [(n, length) for n in (1, 2, 3, 4) for length in ("long", "short")]
+
+
+def _play(players: int, length: str, seed: int) -> None:
+    out = random_playout(GAME, players, {"length": length}, seed=seed, check=check)
+    result = out.result
+    assert len(result["scores"]) == players
+    for score, row in zip(result["scores"], result["breakdown"], strict=True):
+        assert score == sum(row.values())  # F-730
+    assert result["winners"] == [i for i, sc in enumerate(result["scores"]) if sc == max(result["scores"])]
+    assert out.state["round"] == out.state["rounds"]  # F-720: ends in the last round
+
+
+@pytest.mark.parametrize("players,length", CONFIGS)
+def test_random_games_reach_the_end(players: int, length: str) -> None:
+    # F-152, F-200, F-202, F-720
+    for seed in range(4):
+        _play(players, length, seed)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players,length", CONFIGS)
+def test_random_games_soak(players: int, length: str) -> None:
+    for seed in range(100):
+        _play(players, length, 1000 + seed)

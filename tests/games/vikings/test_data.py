@@ -1,0 +1,48 @@
+"""The component data file against the component spec (V-15, V-16, V-2, V-1)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from server.games.vikings import components as c
+
+SPEC = Path("/work/shared/rules/vikings-components.md")
+
+
+def test_totals_match_the_rulebook():
+    # V-2: 76 tiles, 62 island and 14 ships, 4 start tiles; V-22: 72 in 6 stacks of 12.
+    islands = sum(t["count"] for t in c.ISLANDS.values())
+    ships = sum(t["count"] for t in c.SHIPS.values())
+    assert (islands, ships, c.START_TILES) == (62, 14, 4)
+    assert sum(c.STACK_TILES.values()) == c.STACKS * c.STACK_SIZE == 72
+    # V-1: six colours of 13 vikings; V-15: 195 gold in coins; 25 special tiles (V-26).
+    assert len(c.COLOURS) * c.PER_COLOUR == 78
+    assert c.COINS == 195
+    assert sum(t["count"] for t in c.SPECIALS.values()) == 25
+
+
+def test_island_edges():
+    # V-9: left end sea|land, middle land|land, right end land|sea.
+    assert (c.LEFT_SEA["L"], c.RIGHT_SEA["L"]) == (True, False)
+    assert all(not c.LEFT_SEA[k] and not c.RIGHT_SEA[k] for k in ("MA", "MB", "MC", "MD"))
+    assert (c.LEFT_SEA["R"], c.RIGHT_SEA["R"]) == (False, True)
+
+
+@pytest.mark.skipif(not SPEC.exists(), reason="shared specs not mounted")
+def test_counts_equal_the_component_markdown():
+    # V-16: the counts are read from data; cross-check them against the spec's tables.
+    text = SPEC.read_text()
+    island_rows = re.findall(r"^\| (left end|middle, building [A-D]|right end) \| \w+ \| \w+ \| (\d+)", text, re.M)
+    assert {name: int(n) for name, n in island_rows} == {t["name"]: t["count"] for t in c.ISLANDS.values()}
+    ship_rows = re.findall(r"^\| (SH-[RGYB]) \| (\w+) \| [^|]+\| (\d+) \| (\d+) (gold|VP)", text, re.M)
+    assert sorted((sail, int(n), int(v), cur.lower()) for _, sail, n, v, cur in ship_rows) == sorted(
+        (t["sail"], t["count"], t["value"], t["currency"]) for t in c.SHIPS.values()
+    )
+    special_rows = re.findall(r"^\| (S\d+) \| (\d+) \|", text, re.M)
+    data = {}
+    for sid, t in c.SPECIALS.items():
+        data[sid[:3] if sid.startswith("S11") else sid] = data.get(sid[:3] if sid.startswith("S11") else sid, 0) + t[
+            "count"
+        ]
+    assert {sid: int(n) for sid, n in special_rows} == data
