@@ -50,7 +50,7 @@ def _table(length: str, solo: bool) -> list[int]:
 def _player(length: str, solo: bool, card: str) -> dict[str, Any]:
     table = _table(length, solo)
     return {
-        "thing": 5 if length == "long" else 6,
+        "thing": 5 if length == "long" or solo else 6,  # F-123; solo F-803
         "waiting": (5 if length == "long" else 6) if solo else 0,
         "table": table,
         "emigrated": [],
