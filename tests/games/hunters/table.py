@@ -31,14 +31,16 @@ def segment(tile: str, kind: str, n: int = 0) -> int:
 def given(state: State, tile: str, seat: int | None = None) -> State:
     """A copy where `seat` (default: the one to act) holds `tile` in the place step."""
     s = clone(state)
+    if seat is not None:
+        s["turn"]["seat"] = seat
+    if s["hand"] == tile:
+        return s
     stack = "bonus" if TILES[tile].kind == "bonus" else "land"
     s[stack].remove(tile)
     if s["hand"] is not None:
         back = "bonus" if TILES[s["hand"]].kind == "bonus" else "land"
         s[back].insert(0, s["hand"])
     s["hand"] = tile
-    if seat is not None:
-        s["turn"]["seat"] = seat
     return s
 
 
@@ -78,3 +80,22 @@ def last_tile(state: State) -> State:
 
 def figures_of(state: State, seat: int, role: str | None = None) -> list[dict[str, Any]]:
     return [f for f in state["figures"] if f["seat"] == seat and (role is None or f["role"] == role)]
+
+
+def feature(state: State, at: str, tile: str, kind: str, n: int = 0) -> dict[str, Any]:
+    """The record of the feature holding the n-th `kind` segment of the tile at `at`."""
+    from server.games.hunters.features import root
+
+    g = state["base"][at] + segment(tile, kind, n)
+    parents = state["system"] if kind == "system" else state["parent"]
+    return state["feats"][root(parents, g)]  # type: ignore[no-any-return]
+
+
+def shelf(state: State) -> State:
+    """Five meadow-topped tiles in a row at y=-1, x=-2..2, north of the start tile, so a
+    row of tiles at y=-2 can be laid in any order (each rests on the shelf)."""
+    s = play(state, "T07", 0, -1, 0)
+    s = play(s, "T60", -1, -1, 0)
+    s = play(s, "T04", -2, -1, 3)  # M M M R turned: its river faces south, open
+    s = play(s, "T75", 1, -1, 0)
+    return play(s, "T13", 2, -1, 0)
