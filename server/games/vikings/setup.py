@@ -39,6 +39,7 @@ def new_fjord(players: int) -> dict[str, Any]:
         "gold": START_GOLD[players],
         "vp": START_VP,
         "vp_items": dict.fromkeys(VP_ITEMS, 0) | {"start": START_VP},
+        "cut": 0,
         "rows": [[] for _ in range(6)],
         "home": dict.fromkeys(COLOURS, 0),
         "start_tile": True,

@@ -27,5 +27,6 @@ def result(state: dict[str, Any]) -> dict[str, Any] | None:
         "gold": gold,
         "breakdown": [{item: f["vp_items"][item] for item in VP_ITEMS} for f in fjords],
         "winners": winners,
+        "lost_below_zero": [f["cut"] for f in fjords],  # VA-10: losses the 0 floor stopped
         "tiebreak": "gold left after the final scoring (V-98)",
     }

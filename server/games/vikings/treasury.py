@@ -4,7 +4,8 @@ Gold moves between a player and the bank, so the bank plus all players' gold alw
 equals the 195 gold of the coins (the bank is unlimited, VA-14, so it may be overdrawn
 on paper). Every VP change is booked to a named item of the player's tally
 (`vp_items`), so the score always equals the sum of its breakdown, and no loss takes
-the score below 0 (V-10, V-99, VA-10). Deciding *when* money moves is left to callers.
+the score below 0 (V-10, V-99, VA-10); what a floor swallows is kept in `cut`.
+Deciding *when* money moves is left to callers.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def change_vp(fjord: dict[str, Any], item: str, amount: int) -> int:
     """Add `amount` VP (negative: a loss, stopping at 0, V-99); return the real change."""
     new = max(0, fjord["vp"] + amount)
     delta = new - fjord["vp"]
+    fjord["cut"] += delta - amount  # VA-10: what the floor swallowed, for the result
     fjord["vp"] = new
     fjord["vp_items"][item] += delta
     return delta
