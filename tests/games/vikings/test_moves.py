@@ -1,0 +1,238 @@
+"""Refusals (a test per kind: rule number, nothing changed), malformed moves, and the
+agreement between legal_moves and apply."""
+
+import copy
+import itertools
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from server.games.contract import IllegalMove
+from server.games.vikings import GAME
+from server.games.vikings.components import COLOURS
+from tests.games.vikings.situations import ask, game, home, lay, tile, wheel
+
+
+def refusal(s, seat, move):
+    """Apply a move that must be refused; check the state is untouched; return the error."""
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(s, seat, move)
+    assert s == before
+    return err.value
+
+
+def buying():
+    s = game(2)
+    wheel(s, {0: ("L", "blue"), 1: ("R", "blue"), 9: ("SG", "black")})
+    s["table"]["fjords"][0]["gold"] = 5
+    return s
+
+
+def placing(kind, viking, rows):
+    s = game(2)
+    lay(s, 0, rows)
+    s["table"]["hand"] = {"tile": kind, "viking": viking, "pos": None}
+    ask(s, 0, "place")
+    return s
+
+
+def carrying(mode="colour", colour="blue"):
+    s = game(2)
+    s["table"]["round"] = 2
+    lay(s, 0, {2: [tile("L")], 5: [tile("L", "blue"), tile("R")]})
+    home(s, 0, blue=2, red=1, grey=1)
+    s["table"]["scoring"] = {"next": 0, "done": False}
+    s["table"]["trip"] = {"mode": mode, "colour": colour, "carried": []}
+    ask(s, 0, "carry")
+    return s
+
+
+CASES = [
+    # (name, state factory, seat, move, code, rule)
+    ("unaffordable set", buying, 0, {"type": "buy", "slot": 9}, "illegal_move", "V-47"),
+    ("0 set while its colour remains", buying, 0, {"type": "buy", "slot": 0}, "illegal_move", "V-46"),
+    ("empty offer space", buying, 0, {"type": "buy", "slot": 5}, "illegal_move", "V-45"),
+    ("acting out of turn", buying, 1, {"type": "buy", "slot": 1}, "not_your_turn", "V-31"),
+    ("convert more VP than held", buying, 1, {"type": "convert", "vp": 11}, "illegal_move", "V-50"),
+    (
+        "tile that does not match",
+        lambda: placing("R", "red", {2: ["L", "R"]}),
+        0,
+        {"type": "place", "row": 2, "col": 3},
+        "illegal_move",
+        "V-60",
+    ),
+    (
+        "tile touching only a corner",
+        lambda: placing("L", "red", {2: ["L", "R"]}),
+        0,
+        {"type": "place", "row": 3, "col": 3},
+        "illegal_move",
+        "V-58",
+    ),
+    (
+        "island tile in the ship row",
+        lambda: placing("L", "red", {}),
+        0,
+        {"type": "place", "row": 0, "col": 1},
+        "illegal_move",
+        "V-57",
+    ),
+    (
+        "ship in an island row",
+        lambda: placing("SG", "red", {}),
+        0,
+        {"type": "place", "row": 1, "col": 1},
+        "illegal_move",
+        "V-56",
+    ),
+    (
+        "ship beyond column 3 too early",
+        lambda: placing("SG", "red", {}),
+        0,
+        {"type": "place", "row": 0, "col": 4},
+        "illegal_move",
+        "V-56",
+    ),
+    (
+        "discarding a placeable tile",
+        lambda: placing("L", "red", {}),
+        0,
+        {"type": "discard"},
+        "illegal_move",
+        "V-61",
+    ),
+    ("figure into the wrong row", carrying, 0, {"type": "carry", "row": 2, "col": 1}, "illegal_move", "V-67"),
+    ("second figure on a tile", carrying, 0, {"type": "carry", "row": 5, "col": 1}, "illegal_move", "V-67"),
+    ("landing an all-of-a-colour trip early", carrying, 0, {"type": "land"}, "illegal_move", "V-80"),
+    (
+        "a decision of the wrong kind",
+        buying,
+        0,
+        {"type": "place", "row": 1, "col": 1},
+        "wrong_decision",
+        "V-45",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "make", "seat", "move", "code", "rule"), CASES, ids=[c[0] for c in CASES])
+def test_refusal_names_the_rule_and_changes_nothing(name, make, seat, move, code, rule):
+    # V-45, V-46, V-47, V-31, V-50, V-60, V-58, V-57, V-56, V-61, V-67, V-80
+    err = refusal(make(), seat, move)
+    assert (err.code, err.rule) == (code, rule)
+    assert err.detail and (rule is None or code != "illegal_move" or err.detail.startswith(rule))
+
+
+def test_start_tile_twice_and_game_over():
+    # V-62: a start tile only once; V-30: nothing after the end.
+    s = placing("L", "red", {})
+    s["table"]["fjords"][0]["start_tile"] = False
+    assert refusal(s, 0, {"type": "start", "row": 3}).rule == "V-62"
+    s["table"]["over"], s["table"]["prompt"] = True, None
+    assert refusal(s, 0, {"type": "convert", "vp": 1}).code == "game_over"
+
+
+GARBAGE = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5) | st.binary(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=10,
+)
+TYPES = [
+    "buy",
+    "place",
+    "start",
+    "discard",
+    "viking",
+    "special",
+    "decline",
+    "exchange",
+    "bid",
+    "pass",
+    "box",
+    "colour",
+    "boatsman",
+    "done",
+    "carry",
+    "land",
+    "convert",
+    "nonsense",
+]
+KEYS = ["slot", "row", "col", "to", "space", "amount", "colour", "mode", "vp"]
+FIELD = st.one_of(
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.sampled_from([0, 1, 5, 11, 12, -1, True, False, None]),
+    st.sampled_from(COLOURS + ["tile", "home", "one", "each", "colour", ""]),
+    GARBAGE,
+)
+SHAPED = st.builds(
+    lambda t, f: {"type": t, **f}, st.sampled_from(TYPES), st.dictionaries(st.sampled_from(KEYS), FIELD)
+)
+
+
+def sample_states():
+    states = []
+    for players, options in ((2, {"variant": "base"}), (4, {"variant": "advanced"})):
+        pick = random.Random(players)
+        s = GAME.setup(players, GAME.resolve_options(options), players)
+        while GAME.result(s) is None:
+            seat = GAME.to_act(s)[0]
+            if pick.random() < 0.08:
+                states.append(s)
+            s = GAME.apply(s, seat, pick.choice(GAME.legal_moves(s, seat)))
+        states.append(s)
+    return states
+
+
+STATES = sample_states()
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(len(STATES))), st.integers(-2, 5), GARBAGE | SHAPED)
+def test_untrusted_moves_never_crash_or_mutate(index, seat, move):
+    # contract: anything off the wire is either applied or refused with IllegalMove.
+    s = STATES[index]
+    before = copy.deepcopy(s)
+    try:
+        GAME.apply(s, seat, move)
+    except IllegalMove as err:
+        assert err.code in ("bad_move", "illegal_move", "not_your_turn", "wrong_decision", "game_over")
+    assert s == before
+
+
+def candidates(s):
+    """A grid of well-formed moves around every decision type (convert left out)."""
+    cols = range(0, 9)
+    yield from ({"type": "buy", "slot": i} for i in range(12))
+    yield from ({"type": "place", "row": r, "col": c} for r, c in itertools.product(range(6), cols))
+    yield from ({"type": t, "row": r} for t in ("start",) for r in range(6))
+    yield from (
+        {"type": t, "row": r, "col": c}
+        for t in ("exchange", "carry")
+        for r, c in itertools.product(range(6), cols)
+    )
+    yield from ({"type": t} for t in ("discard", "decline", "pass", "done", "land"))
+    yield from ({"type": "viking", "to": to} for to in ("tile", "home"))
+    yield from ({"type": "special", "space": i} for i in range(4))
+    yield from ({"type": "bid", "amount": a} for a in range(0, 80))
+    yield from ({"type": t, "colour": c} for t in ("box", "colour") for c in COLOURS)
+    yield {"type": "boatsman", "mode": "one"}
+    yield {"type": "boatsman", "mode": "each"}
+    yield from ({"type": "boatsman", "mode": "colour", "colour": c} for c in COLOURS)
+
+
+def test_apply_accepts_exactly_the_legal_moves():
+    # contract: every listed move is accepted verbatim, and nothing else is.
+    for s in STATES:
+        for seat in range(s["table"]["players"]):
+            legal = [m for m in GAME.legal_moves(s, seat) if m["type"] != "convert"]
+            for move in candidates(s):
+                try:
+                    GAME.apply(s, seat, move)
+                    accepted = True
+                except IllegalMove:
+                    accepted = False
+                assert accepted == (move in legal), (move, s["table"]["prompt"])
