@@ -114,7 +114,6 @@ def pay_bonuses(s: State) -> None:
                     add_building(s, p, good)
             elif good in SPECIALS:
                 if good in s["specials"]:
-                    s["specials"].remove(good)
                     receive(s, p, {good: 1})
             else:
                 receive(s, p, {good: 1})

@@ -13,7 +13,7 @@ from typing import Any
 
 from server.games.contract import State
 from server.games.feast.areas import new_area
-from server.games.feast.catalog import BUILDINGS, HARBOUR, SHIPS, WEAPON_DECK
+from server.games.feast.catalog import BUILDINGS, HARBOUR, SHIPS, SPECIALS, WEAPON_DECK
 
 RESOURCES = ("silver", "wood", "stone", "ore")
 Player = dict[str, Any]
@@ -103,5 +103,8 @@ def receive(s: State, p: Player, gain: dict[str, Any]) -> None:
             p[item] += n
         elif item in WEAPON_DECK:
             p["weapons"][item] += n
+        elif item in SPECIALS:  # each special tile exists once (F-507)
+            s["specials"].remove(item)
+            add_good(p, item)
         elif n:
             add_good(p, item, n)

@@ -1,0 +1,49 @@
+"""What each seat and a spectator see (F-119, F-596, F-600, A-B-14)."""
+
+from __future__ import annotations
+
+import json
+
+from server.games.feast.game import GAME
+from tests.games.feast.situations import fresh
+
+
+def test_hands_are_private_to_their_owner() -> None:
+    # F-119, F-600, A-B-14
+    s = fresh(3)
+    for seat in range(3):
+        v = GAME.view(s, seat)
+        for other, pv in enumerate(v["seats"]):
+            assert pv["hand_size"] == 1
+            assert ("hand" in pv) == (other == seat)
+    spectator = GAME.view(s, None)
+    assert all("hand" not in pv for pv in spectator["seats"])
+    text = json.dumps(spectator)
+    for p in s["seats"]:
+        assert p["hand"][0] not in text
+
+
+def test_decks_seed_and_stack_orders_are_hidden() -> None:
+    # F-119, F-702, F-130: counts are public, orders are not
+    s = fresh(2)
+    v = GAME.view(s, 0)
+    assert "secret" not in v and "rng" not in json.dumps(v)
+    assert v["decks_left"] == {
+        "weapons": len(s["secret"]["weapons"]),
+        "occupations": len(s["secret"]["occupations"]),
+        "mountain_strips": len(s["secret"]["strips"]),
+    }
+
+
+def test_view_says_who_decides_and_what_is_asked() -> None:
+    s = fresh(2)
+    v = GAME.view(s, None)
+    assert v["to_act"] == [s["prompt"]["seat"]] and v["prompt"]["kind"] == "turn"
+
+
+def test_public_parts_are_shared_not_copied() -> None:
+    # the view diff skips identical objects by identity
+    s = fresh(2)
+    v = GAME.view(s, 0)
+    assert v["spaces"] is s["spaces"] and v["seats"][1]["areas"] is s["seats"][1]["areas"]
+    assert v["seats"][0]["weapons"] is s["seats"][0]["weapons"]  # F-596: weapons are public
