@@ -1,4 +1,4 @@
-"""Placing Vikings and the production, crafting/building and occupation spaces (F-240…F-248, F-400…F-429, F-600…F-624)."""
+"""Placing Vikings; production, crafting/building and occupation spaces (F-240…F-248, F-400…F-624)."""
 
 from __future__ import annotations
 
