@@ -46,3 +46,16 @@ def test_counts_equal_the_component_markdown():
         kind = "S11" if sid.startswith("S11") else sid  # one S11 per building A-D
         data[kind] = data.get(kind, 0) + t["count"]
     assert {sid: int(n) for sid, n in special_rows} == data
+
+
+def test_rows_and_trades():
+    # V-7 / VD-11: rows top to bottom: ships (0), warriors, nobles, scouts, goldsmiths,
+    # fishermen (5); boatsmen have no row. V-1: the six trades.
+    assert c.ROW_OF == {"black": 1, "red": 2, "green": 3, "yellow": 4, "blue": 5}
+    assert c.DATA["rows"][0] == "ship" and "grey" not in c.ROW_OF
+    assert c.TRADES["grey"] == "boatsman" and c.TRADES["blue"] == "fisherman"
+
+
+def test_coins():
+    # VD-2: 45 coins, 10x10, 15x5, 20x1.
+    assert c.DATA["coins"] == {"10": 10, "5": 15, "1": 20}

@@ -131,7 +131,8 @@ def test_start_tile_after_the_bought_tile():
 
 def test_start_tile_with_a_first_ship():
     # V-62: the first tile may be a ship; the start tile still comes with it. VA-17: the
-    # first island tile always has a place once the start tile lies.
+    # first island tile always has a place once the start tile lies. VD-12: a viking
+    # bought with a ship goes to the fjord.
     s = holding("SG", "green", start_tile=True)
     s = play(s, 0, {"type": "place", "row": 0, "col": 3}, {"type": "start", "row": 3})
     f = s["table"]["fjords"][0]
@@ -166,7 +167,7 @@ def test_viking_in_another_row_goes_home():
 
 
 def test_boatsman_always_home():
-    # V-66: a bought boatsman goes home; it has no row.
+    # V-66 / V-6: a bought boatsman goes to the boatsman area of the home fjord.
     s = play(holding("L", "grey"), 0, {"type": "place", "row": 1, "col": 1})
     assert s["table"]["fjords"][0]["home"]["grey"] == 1
 

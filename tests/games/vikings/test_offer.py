@@ -51,10 +51,12 @@ def test_vx2_zero_set_after_the_other_fishermen():
 
 
 def test_vx3_rotation():
-    # VX-3 / V-51 / VA-1: once the last fisherman at 0 is bought, the wheel turns to the
-    # next set (a goldsmith at space 3) and every price drops by 3.
+    # VX-3 / V-51 / VA-1 / V-4: once the last fisherman at 0 is bought, the wheel turns to
+    # the next set (a goldsmith at space 3) and every price, the number beside it, drops
+    # by 3. V-5: the offer is the 12 sets laid out at the round start.
     s = vx1_offer()
     w = s["table"]["wheel"]
+    assert all(w["spaces"])
     for space in (1, 2, 0):
         offer.take(w, space)
     assert w["offset"] == 3
@@ -101,7 +103,7 @@ def test_last_set_at_zero_is_always_legal():
 
 def test_buying_pays_the_price_to_the_bank():
     # V-45: pay the current price; the set leaves the wheel; V-52: the buyer places it
-    # at once, before the next player's turn.
+    # at once, before the next player's turn. V-3: tile and viking are bought together.
     s = vx1_offer()
     bank = s["table"]["bank"]
     s = play(s, 0, {"type": "buy", "slot": 8})

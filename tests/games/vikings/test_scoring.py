@@ -43,7 +43,8 @@ def test_vx4_small_scoring():
 
 
 def test_threat_reach_by_sail_colour():
-    # V-71: red reaches rows 1-2, green 1-3, yellow 1-4, blue 1-5.
+    # V-71 / V-11: red reaches rows 1-2, green 1-3, yellow 1-4, blue 1-5; V-8: a ship
+    # in column c stands above the island tiles of column c.
     s = game(2)
     for ship, depth in (("SR", 2), ("SG", 3), ("SY", 4), ("SB", 5)):
         f = lay(s, 0, {0: [ship], **{row: [tile("L")] for row in range(1, 6)}})

@@ -48,7 +48,7 @@ def test_bag_holds_all_vikings():
 
 
 def test_start_player_host_choice_or_random():
-    # V-25 / VD-3: the host's choice, or a seeded random seat.
+    # V-25 / VD-3 / V-12: the host's choice, or a seeded random seat, holds the figure.
     assert game(3, start_player=2)["table"]["start"] == 2
     drawn = {GAME.setup(4, GAME.resolve_options({}), seed)["table"]["start"] for seed in range(40)}
     assert drawn == {0, 1, 2, 3}

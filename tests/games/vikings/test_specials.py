@@ -61,8 +61,8 @@ def test_zero_purchase_lockout_option():
 
 
 def test_taken_display_space_stays_empty_until_next_round():
-    # V-118: at most the tiles shown at the round start; V-116: refilled next round,
-    # untaken tiles stay.
+    # V-118: at most the tiles shown at the round start; V-116 / VD-10: refilled to 4 at
+    # the next round's start, untaken tiles stay.
     s = advanced()
     wheel(s, {0: ("L", "blue"), 10: ("SG", "black")})
     s = play(s, 0, {"type": "buy", "slot": 10}, {"type": "special", "space": 1})
@@ -91,8 +91,8 @@ def test_s1_five_gold_at_once():
 
 
 def test_s2_s3_goldsmith_bonus_and_stacking():
-    # S2 / S3 / V-130 / V-131: +1 gold per S2 and +2 per S3 for each unthreatened
-    # goldsmith, in small and large scorings.
+    # S2 / S3 / V-130 / V-131 / VA-15 / VD-15: +1 gold per S2 and +2 per S3 (kept by the
+    # goldsmith row) for each unthreatened goldsmith, in small and large scorings.
     s = advanced()
     f = lay(s, 0, {4: [tile("L", "yellow"), tile("R", "yellow")]})
     f["specials"] = {"S2": 2, "S3": 1}
@@ -213,3 +213,19 @@ def test_food_ignores_building_figures_option():
     home(s, 0)
     scoring.food(s, 0)
     assert f["vp_items"]["food"] == 2 * (10 - 1)
+
+
+def test_building_points_after_food_with_the_floor_at_each_loss():
+    # VA-16 / V-138 / V-99: building points come after food; food's loss stops at 0
+    # first, then the building adds its points.
+    s = advanced()
+    s["table"]["players"] = 2
+    f = lay(s, 0, {2: [tile("L", "red"), tile("MC", "red", "S11C"), tile("R", "red")]})
+    home(s, 0, black=30)
+    f["vp"] = f["vp_items"]["start"] = 2
+    f["gold"] = 0
+    lay(s, 1, {})
+    scoring.final(s)
+    # 2 + 7 (islands) + 5 (longest) = 14, food -33 stops at 0, then the building +3.
+    assert f["vp_items"]["food"] == -14 and f["vp_items"]["buildings"] == 3
+    assert f["vp"] == 3 and f["cut"] == 19
