@@ -27,7 +27,7 @@ def refused(state: dict, move: dict) -> IllegalMove:
 
 
 def test_h24_role_follows_the_segment() -> None:
-    # H-24: hunter on a meadow, gatherer in a forest, fisher on a river.
+    # H-24, H-5: hunter on a meadow, gatherer in a forest, fisher on a river.
     for kind, role in (("meadow", "hunter"), ("forest", "gatherer"), ("river", "fisher")):
         s = play(new_game(), "T14", -1, 0, 1, seat=RED, figure=("clan", kind))  # R F R M turned
         assert figures_of(s, RED)[0]["role"] == role
@@ -149,7 +149,7 @@ def test_h26_hut_only_on_river_or_lake() -> None:
 
 
 def test_h27_hut_on_a_system_whose_river_has_a_fisher() -> None:
-    # H-27: red's fisher on the start system does not stop blue's hut on it.
+    # H-27, H-6: red's fisher on the start system does not stop blue's hut on it.
     s = play(new_game(), "T19", -1, 0, 0, seat=RED, figure=("clan", "river"))
     s = place(s, "T61", -2, 0, 0, seat=BLUE)
     assert ("hut", segment("T61", "river")) in offered(s)

@@ -152,3 +152,15 @@ def test_h50_h51_followers_return_hunters_and_huts_stay() -> None:
     s = play(s, "T04", 1, -1, 0, seat=RED, figure=("hut", "lake"))
     assert [f["role"] for f in s["figures"]] == ["hunter", "hut"]
     assert s["supply"][RED] == {"clan": 5, "huts": 1} and s["supply"][BLUE] == {"clan": 4, "huts": 2}
+
+
+def test_ha5_a_loop_through_one_tile_twice_counts_it_once() -> None:
+    # HA-5, H-37: a segment is a tile. The loop passes T23 twice (both its rivers):
+    # 7 different tiles, no lake: red's fisher scores 7, not 8.
+    s = play(new_game(), "T68", 0, -1, 0)
+    s = play(s, "T23", 0, -2, 0, seat=RED, figure=("clan", "river", 0))  # its N-E river
+    for tile, x, y in (("T51", 1, -2), ("T28", 1, -1), ("T59", 0, -3), ("T43", -1, -3)):
+        s = play(s, tile, x, y, 0, seat=BLUE)
+    assert s["points"][RED]["rivers"] == 0
+    s = play(s, "T50", -1, -2, 0, seat=BLUE)
+    assert s["points"][RED]["rivers"] == 7
