@@ -1,0 +1,1 @@
+"""Engine and load benchmarks that print comparable figures (run as python -m bench.<name>)."""
