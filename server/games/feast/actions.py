@@ -5,8 +5,8 @@ cost, one gain, and for occupation spaces how many cards are drawn or played. A 
 a legal placement when it is free, the player has the Vikings, and at least one variant
 can be used (the use-one rule, F-243). With one usable variant the action resolves at
 once; with several the player is asked to pick one (prompt "option"). Implemented so far:
-the production, crafting/building and occupation groups, plus `c2_wood_per_player`.
-Mountains, trade, sailing, emigration, exploration and dice spaces are not yet
+the production, crafting/building, occupation and mountains/trade groups (the last
+through `trade.py`). Sailing, emigration, exploration and dice spaces are not yet
 implemented and cannot be occupied (see RULES-CHECKLIST.md).
 """
 
@@ -15,14 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import State
+from server.games.feast import trade
 from server.games.feast.catalog import SPACES, SPECIALS
 from server.games.feast.refusals import refuse
 from server.games.feast.supply import Player, can_pay, pay, receivable, receive
+from server.games.feast.weapons import draw_weapon
 
-IMPLEMENTED_GROUPS = ("production", "crafting_building", "occupation")
-IMPLEMENTED = frozenset(
-    sid for sid, sp in SPACES.items() if sp["group"] in IMPLEMENTED_GROUPS or sid == "c2_wood_per_player"
-)
+IMPLEMENTED_GROUPS = ("production", "crafting_building", "occupation", "mountains_trade")
+IMPLEMENTED = frozenset(sid for sid, sp in SPACES.items() if sp["group"] in IMPLEMENTED_GROUPS)
 Variant = dict[str, Any]
 
 
@@ -83,6 +83,9 @@ def variants(s: State, p: Player, sid: str) -> list[Variant]:
     eff = sp["effect"]
     if sp["group"] == "occupation":
         return _occupation_variants(sp)
+    if sp["group"] == "mountains_trade" and "gain" not in eff:
+        choices = eff.get("choice", [eff])  # F-459: 2+2+2+2 or upgrade 3 twice
+        return [{"cost": {}, "gain": {}, "work": trade.work_of(c)} for c in choices]
     if "choice" in eff:
         return _choice_variants(sp)
     if "exchange" in eff:
@@ -96,6 +99,8 @@ def usable(s: State, p: Player, v: Variant) -> bool:
     """F-243 use-one rule: the cost can be paid and something is received (or a card can be played)."""
     if not can_pay(p, v["cost"]):
         return False
+    if "work" in v:
+        return trade.usable(s, p, v["work"])
     if v.get("play"):
         return bool(p["hand"]) or (v.get("column3_draw", False) and bool(s["secret"]["occupations"]))
     if v.get("draw"):
@@ -127,7 +132,11 @@ def carry_out(s: State, seat: int, sid: str, v: Variant) -> None:
     receive(s, p, v["gain"])
     for _ in range(v.get("draw", 0)):
         draw_occupation(s, p)
-    if v.get("play") and p["hand"]:
+    if "work" in v:
+        for _ in range(v["work"]["weapons"]):  # F-466
+            p["weapons"][draw_weapon(s)] += 1
+        trade.open_prompt(s, seat, sid, v["work"])
+    elif v.get("play") and p["hand"]:
         low, high = v["play"]
         s["prompt"] = {"kind": "play", "seat": seat, "space": sid, "min": low, "left": high}
     else:
@@ -145,4 +154,6 @@ def play_card(s: State, seat: int, card: Any) -> None:
 
 def label(v: Variant) -> dict[str, Any]:
     """A compact public description of a variant for the option prompt."""
+    if "work" in v:
+        return {"cost": v["cost"], "gain": v["gain"], "work": v["work"]}
     return {"cost": v["cost"], "gain": v["gain"]}

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from server.games.contract import Move, State
-from server.games.feast import actions, anytime, feast
+from server.games.feast import actions, anytime, feast, trade
 from server.games.feast.catalog import SPACES
 from server.games.feast.refusals import malformed, refuse
 
@@ -69,6 +69,8 @@ def _prompt_moves(s: State, seat: int) -> list[Move]:
         if kind == "bonus_play":
             return cards + [{"type": "skip"}]
         return cards + ([{"type": "stop"}] if prompt["min"] == 0 else [])
+    if kind == "trade":
+        return trade.legal(s, seat)
     if kind == "ready":
         return [{"type": "ready"}]
     if kind == "feast":
@@ -216,6 +218,14 @@ def _anytime(handler: Callable[..., None], with_end: bool = False) -> Callable[[
     return run
 
 
+def _in_trade(handler: Callable[[State, int, Move], None]) -> Callable[[State, int, Move], None]:
+    def run(s: State, seat: int, move: Move) -> None:
+        _expect(s, ("trade",), "F-459", "taking resources or upgrading")
+        handler(s, seat, move)
+
+    return run
+
+
 def cancel(s: State, seat: int, move: Move) -> None:
     s["seats"][seat]["draft"] = None
 
@@ -234,6 +244,9 @@ HANDLERS: dict[str, Callable[[State, int, Move], None]] = {
     "leave_rest": leave,
     "place": _anytime(anytime.place, with_end=True),
     "cancel": cancel,
+    "take": _in_trade(trade.take),
+    "upgrade": _in_trade(trade.upgrade),
+    "finish": _in_trade(trade.finish),
     "store": _anytime(anytime.store),
     "buy_ship": _anytime(anytime.buy_ship),
     "arm": _anytime(anytime.arm),

@@ -56,8 +56,20 @@ json_values = st.recursive(
     max_leaves=12,
 )
 TYPES = ["occupy", "pass", "option", "play", "skip", "stop", "ready", "done", "serve", "leave"]
-TYPES += ["leave_rest", "place", "cancel", "store", "buy_ship", "arm", "nonsense"]
+TYPES += [
+    "leave_rest",
+    "place",
+    "cancel",
+    "store",
+    "buy_ship",
+    "arm",
+    "take",
+    "upgrade",
+    "finish",
+    "nonsense",
+]
 KEYS = ["space", "copy", "pick", "card", "item", "lay", "area", "turn", "row", "col", "res", "shed", "ship"]
+KEYS += ["strip", "n", "part", "good", "to"]
 moves_like = st.fixed_dictionaries(
     {"type": st.sampled_from(TYPES)},
     optional={
