@@ -8,7 +8,9 @@ decides completion (H-33, H-35), the tiles it covers and what it holds for scori
 A river system's fish total lives at its root in `fish`.
 
 Reads (`root`) never compress paths, so legal_moves leaves the state untouched; writes
-(`join`, `settle`) run on apply's own copy and compress as they go.
+(`join`, `settle`) run on apply's own arrays and compress as they go. Records may be
+shared with the previous state (copy-on-write), so a writer replaces a record with a
+changed copy and never edits one in place.
 This module knows nothing of figures, turns or points.
 """
 
@@ -86,7 +88,9 @@ def join(state: dict[str, Any], a: int, b: int) -> int:
     ra, rb = settle(parent, a), settle(parent, b)
     if ra == rb:
         return ra
-    _absorb(feats[ra], feats[rb])
+    keep = dict(feats[ra])  # records are shared with the input state: copy, then change
+    _absorb(keep, feats[rb])
+    feats[ra] = keep
     parent[rb] = ra
     feats[rb] = None
     return ra

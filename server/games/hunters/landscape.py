@@ -78,7 +78,9 @@ def _connect(state: State, base: int, turned: Any, d: int, nbase: int, nturned: 
     for mine, theirs in ((turned.forest, nturned.forest), (turned.river, nturned.river)):
         if mine[d] >= 0:
             r = join(state, base + mine[d], nbase + theirs[facing])
-            state["feats"][r]["open"] -= 2  # one open side closed on each tile
+            rec = dict(state["feats"][r])  # copy-on-write (features.py)
+            rec["open"] -= 2  # one open side closed on each tile
+            state["feats"][r] = rec
             touched.append(r)
     if turned.river[d] >= 0:
         join_systems(state, base + turned.river[d], nbase + nturned.river[facing])
@@ -92,7 +94,7 @@ def lay(state: State, tile_id: str, x: int, y: int, rotation: int) -> list[int]:
     """Put the tile on the map (legality already checked) and join its features.
 
     Returns the roots of the forests and rivers it completed (H-33, H-35), each once.
-    Mutates `state`, which must be apply's own copy.
+    Mutates `state`, whose containers must be apply's own (moves._fork).
     """
     tile = TILES[tile_id]
     turned = tile.turned[rotation]

@@ -8,15 +8,15 @@
 
 Moves arrive untrusted: anything malformed is refused as "bad_move" before a rule is
 looked at; rule refusals name their rule. Every check runs on the untouched input
-state; only an accepted move forks it (one copy per apply, the map shared entry by
-entry so unchanged tiles keep their identity for the view diff).
+state; only an accepted move forks it, copy-on-write (see _fork), so the input is never
+changed and unchanged subtrees keep their identity for the view diff.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from server.games.contract import IllegalMove, clone
+from server.games.contract import IllegalMove
 from server.games.hunters.figures import occupation, put, refusal, spots
 from server.games.hunters.landscape import key, lay, places, spot
 from server.games.hunters.tiles import TILES
@@ -58,12 +58,23 @@ def _check_turn(state: State, seat: int, kind: str) -> None:
         raise IllegalMove("illegal_move", "H-22", "H-22: your tile is down; place a figure on it or pass")
 
 
-def _fork(state: State) -> State:
-    """apply's own copy: everything cloned except the map, which is shared until laid on."""
-    rest = {k: v for k, v in state.items() if k != "map"}
-    s = clone(rest)
-    s["map"] = state["map"]
+def _fork(state: State, placing: bool) -> State:
+    """apply's own state, copy-on-write: a new top level and new containers for what this
+    step may change; everything else (tiles on the map, figures, untouched feature
+    records, the union-find arrays in a figure step) is shared with the input, which
+    keeps the view diff cheap. Writers copy a feature record before changing it."""
+    s = dict(state)
     s["scored"] = []
+    s["turn"] = dict(state["turn"])
+    for name in ("land", "bonus", "discards", "feats", "figures"):
+        s[name] = list(state[name])
+    s["supply"] = [dict(x) for x in state["supply"]]
+    s["points"] = [dict(x) for x in state["points"]]
+    if placing:
+        for name in ("map", "frontier", "base"):
+            s[name] = dict(state[name])
+        for name in ("parent", "system", "fish"):
+            s[name] = list(state[name])
     return s
 
 
@@ -79,8 +90,7 @@ def _place(state: State, move: dict[Any, Any]) -> State:
         raise IllegalMove("illegal_move", "H-17", "H-17: the tile must share a full side with the landscape")
     if r not in TILES[state["hand"]].fits.get(pattern, ()):
         raise IllegalMove("illegal_move", "H-18", "H-18: forest, meadow and river must match every neighbour")
-    s = _fork(state)
-    s["map"] = dict(s["map"])
+    s = _fork(state, placing=True)
     completed = lay(s, s["hand"], x, y, r)
     s["hand"] = None
     s["turn"].update(phase="figure", at=k, completed=completed)
@@ -89,7 +99,7 @@ def _place(state: State, move: dict[Any, Any]) -> State:
 
 def _figure(state: State, seat: int, kind: str, move: dict[Any, Any]) -> State:
     if kind == "pass":
-        s = _fork(state)
+        s = _fork(state, placing=False)
     else:
         i = _number(move, "segment")
         tile = TILES[state["map"][state["turn"]["at"]]["tile"]]
@@ -98,7 +108,7 @@ def _figure(state: State, seat: int, kind: str, move: dict[Any, Any]) -> State:
         refused = refusal(state, seat, kind, i, occupation(state))
         if refused is not None:
             raise refused
-        s = _fork(state)
+        s = _fork(state, placing=False)
         put(s, seat, kind, i)
     after_figure(s)
     return s

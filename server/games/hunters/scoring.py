@@ -33,7 +33,8 @@ def _award(state: State, seats: list[int], item: str, points: int) -> None:
 
 
 def _score_feature(state: State, r: int, figs: list[dict[str, Any]]) -> None:
-    rec = state["feats"][r]
+    rec = dict(state["feats"][r])  # copy-on-write: the record may be the input state's
+    state["feats"][r] = rec
     seats = majority([f["seat"] for f in figs])  # H-39, H-40
     if rec["kind"] == "forest":
         tiles, mushrooms = forest_points(rec)

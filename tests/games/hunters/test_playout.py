@@ -64,3 +64,20 @@ def test_random_games_keep_invariants(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_soak_300_games(players: int) -> None:
     play_games(players, 300)
+
+
+def test_apply_never_changes_its_input() -> None:
+    # contract: copy-on-write apply leaves every earlier state exactly as it was.
+    import random
+
+    from server.games.contract import clone
+
+    pick = random.Random(11)
+    for players in (2, 5):
+        s = GAME.setup(players, GAME.resolve_options(None), players)
+        history = []
+        while GAME.result(s) is None:
+            seat = GAME.to_act(s)[0]
+            history.append((s, clone(s)))
+            s = GAME.apply(s, seat, pick.choice(GAME.legal_moves(s, seat)))
+        assert all(state == copy for state, copy in history)
