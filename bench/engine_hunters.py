@@ -71,7 +71,8 @@ def main() -> None:
     for players in (2, 3, 4, 5):
         rate = games_per_second(players, games)
         legal_us, apply_us = per_call(players, max(5, games // 4))
-        print(f"hunters {players}p: {rate:7.1f} games/s   legal_moves {legal_us:6.1f} us   apply {apply_us:6.1f} us")
+        calls = f"legal_moves {legal_us:6.1f} us   apply {apply_us:6.1f} us"
+        print(f"hunters {players}p: {rate:7.1f} games/s   {calls}")
     tiles, options, legal_us, apply_us = placement_on_big_map()
     print(
         f"hunters placement on a {tiles}-tile map: {options} legal places, "
