@@ -68,13 +68,22 @@ def island_fits(fjord: Fjord, kind: str, row: int, col: int, islands_only: bool 
 
 
 def island_spots(fjord: Fjord, kind: str, islands_only: bool = False) -> list[list[int]]:
-    """Every legal [row, col] for an island tile of `kind` (V-61 asks whether any exists)."""
-    width = max(len(r) for r in fjord["rows"]) + 1
+    """Every legal [row, col] for an island tile of `kind` (V-61 asks whether any exists).
+
+    Only places beside the fjord or beside a placed tile can touch (V-58), so only those
+    are tried: a full scan of every row and column is several times slower.
+    """
+    rows = fjord["rows"]
+    near = {(row, 1) for row in ISLAND_ROWS}
+    for row, tiles in enumerate(rows):
+        for col, t in enumerate(tiles, 1):
+            if t is None:
+                continue
+            near.update(((row, col - 1), (row, col + 1), (row + 1, col), (row - 1, col)))
     return [
         [row, col]
-        for row in ISLAND_ROWS
-        for col in range(1, width + 1)
-        if island_fits(fjord, kind, row, col, islands_only)
+        for row, col in sorted(near)
+        if row in ISLAND_ROWS and col >= 1 and island_fits(fjord, kind, row, col, islands_only)
     ]
 
 

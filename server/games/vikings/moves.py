@@ -131,7 +131,7 @@ def apply(state: State, seat: int, move: Any) -> State:
     if type(seat) is not int or not 0 <= seat < t["players"]:
         raise bad("no such seat")
     if move["type"] == "convert":
-        s = clone(state)
+        s = writable(state, seat)
         convert(s, seat, move)
         return s
     prompt = t["prompt"]
@@ -140,9 +140,38 @@ def apply(state: State, seat: int, move: Any) -> State:
     handler = HANDLERS[prompt["ask"]].get(move["type"])
     if handler is None:
         raise refuse_kind(prompt["ask"], move["type"])
-    s = clone(state)
+    s = writable(state, seat)
     handler(s, seat, move)
     return s
+
+
+# Small parts of the table a purchase may change in place (the rest is replaced whole).
+PURCHASE_PARTS = ("wheel", "hand", "removed")
+
+
+def writable(state: State, seat: int) -> State:
+    """A copy of `state` that the move of `seat` may change in place, sharing the rest.
+
+    Most decisions only touch the offer and the mover's own fjord; copying just those
+    (copy-on-write) keeps apply cheap and lets the room's differ skip the untouched
+    fjords by identity. Decisions that may reach a round's end or its scorings, and the
+    auction (whose winner may be another seat), change every fjord and the hidden
+    stacks: for them, and only them, everything is copied.
+    """
+    t = state["table"]
+    wide = t["scoring"] is not None or t["bought"] >= offer.SPACES - 1 or t["prompt"]["ask"] in AUCTION_ASKS
+    if wide:
+        return clone(state)
+    table = dict(t)
+    for part in PURCHASE_PARTS:
+        table[part] = None if t[part] is None else clone(t[part])
+    table["display"] = list(t["display"])
+    table["fjords"] = list(t["fjords"])
+    table["fjords"][seat] = clone(t["fjords"][seat])
+    return {"table": table, "hidden": state["hidden"]}
+
+
+AUCTION_ASKS = ("bid", "box", "colour")
 
 
 def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:

@@ -236,3 +236,23 @@ def test_apply_accepts_exactly_the_legal_moves():
                 except IllegalMove:
                     accepted = False
                 assert accepted == (move in legal), (move, s["table"]["prompt"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["base", "advanced"])
+def test_apply_never_changes_its_input(players, variant):
+    # contract: apply copies what it changes (copy-on-write), the old state stays intact,
+    # also across round ends, scorings and the auction.
+    pick = random.Random(players)
+    s = GAME.setup(players, GAME.resolve_options({"variant": variant}), players)
+    while GAME.result(s) is None:
+        seat = GAME.to_act(s)[0]
+        before = copy.deepcopy(s)
+        moves = GAME.legal_moves(s, seat)
+        new = GAME.apply(s, seat, pick.choice(moves))
+        if pick.random() < 0.2:  # an out-of-turn conversion by anyone (VA-2)
+            other = pick.randrange(players)
+            if new["table"]["fjords"][other]["vp"]:
+                GAME.apply(new, other, {"type": "convert", "vp": 1})
+        assert s == before
+        s = new
