@@ -5,9 +5,10 @@ cost, one gain, and for occupation spaces how many cards are drawn or played. A 
 a legal placement when it is free, the player has the Vikings, and at least one variant
 can be used (the use-one rule, F-243). With one usable variant the action resolves at
 once; with several the player is asked to pick one (prompt "option"). Implemented so far:
-the production, crafting/building, occupation and mountains/trade groups (the last
-through `trade.py`). Sailing, emigration, exploration and dice spaces are not yet
-implemented and cannot be occupied (see RULES-CHECKLIST.md).
+every group but the red dice spaces: production, crafting/building, occupation,
+mountains/trade (`trade.py`) and sailing, emigration, exploration (`sailing.py`). The
+raiding and hunting spaces are not yet implemented and cannot be occupied (see
+RULES-CHECKLIST.md).
 """
 
 from __future__ import annotations
@@ -15,13 +16,22 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import State
-from server.games.feast import trade
+from server.games.feast import sailing, trade
 from server.games.feast.catalog import SPACES, SPECIALS
 from server.games.feast.refusals import refuse
 from server.games.feast.supply import Player, can_pay, pay, receivable, receive
 from server.games.feast.weapons import draw_weapon
 
-IMPLEMENTED_GROUPS = ("production", "crafting_building", "occupation", "mountains_trade")
+IMPLEMENTED_GROUPS = (
+    "production",
+    "crafting_building",
+    "occupation",
+    "mountains_trade",
+    "sailing_knarr",
+    "emigration",
+    "exploration",
+)
+SAILING_GROUPS = ("sailing_knarr", "emigration", "exploration")
 IMPLEMENTED = frozenset(sid for sid, sp in SPACES.items() if sp["group"] in IMPLEMENTED_GROUPS)
 Variant = dict[str, Any]
 
@@ -83,6 +93,8 @@ def variants(s: State, p: Player, sid: str) -> list[Variant]:
     eff = sp["effect"]
     if sp["group"] == "occupation":
         return _occupation_variants(sp)
+    if sp["group"] in SAILING_GROUPS:
+        return sailing.sailing_variants(s, p, sid, sp)
     if sp["group"] == "mountains_trade" and "gain" not in eff:
         choices = eff.get("choice", [eff])  # F-459: 2+2+2+2 or upgrade 3 twice
         return [{"cost": {}, "gain": {}, "work": trade.work_of(c)} for c in choices]
@@ -101,6 +113,8 @@ def usable(s: State, p: Player, v: Variant) -> bool:
         return False
     if "work" in v:
         return trade.usable(s, p, v["work"])
+    if any(key in v for key in ("explore", "emigrate", "swap", "sea_trade", "special_sale")):
+        return sailing.usable(s, p, v)
     if v.get("play"):
         return bool(p["hand"]) or (v.get("column3_draw", False) and bool(s["secret"]["occupations"]))
     if v.get("draw"):
@@ -141,6 +155,7 @@ def carry_out(s: State, seat: int, sid: str, v: Variant) -> None:
         s["prompt"] = {"kind": "play", "seat": seat, "space": sid, "min": low, "left": high}
     else:
         s["prompt"] = None
+        sailing.carry_out(s, seat, v)
 
 
 def play_card(s: State, seat: int, card: Any) -> None:
@@ -154,6 +169,4 @@ def play_card(s: State, seat: int, card: Any) -> None:
 
 def label(v: Variant) -> dict[str, Any]:
     """A compact public description of a variant for the option prompt."""
-    if "work" in v:
-        return {"cost": v["cost"], "gain": v["gain"], "work": v["work"]}
-    return {"cost": v["cost"], "gain": v["gain"]}
+    return {k: val for k, val in v.items() if k != "column3_draw"}

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from server.games.contract import Move, State
-from server.games.feast import actions, anytime, feast, trade
+from server.games.feast import actions, anytime, feast, sailing, trade
 from server.games.feast.catalog import SPACES
 from server.games.feast.refusals import malformed, refuse
 
@@ -71,6 +71,8 @@ def _prompt_moves(s: State, seat: int) -> list[Move]:
         return cards + ([{"type": "stop"}] if prompt["min"] == 0 else [])
     if kind == "trade":
         return trade.legal(s, seat)
+    if kind in ("sea_trade", "special_sale"):
+        return sailing.legal(s, seat)
     if kind == "ready":
         return [{"type": "ready"}]
     if kind == "feast":
@@ -218,12 +220,19 @@ def _anytime(handler: Callable[..., None], with_end: bool = False) -> Callable[[
     return run
 
 
-def _in_trade(handler: Callable[[State, int, Move], None]) -> Callable[[State, int, Move], None]:
+def _within(
+    kinds: tuple[str, ...], handler: Callable[[State, int, Move], None]
+) -> Callable[[State, int, Move], None]:
     def run(s: State, seat: int, move: Move) -> None:
-        _expect(s, ("trade",), "F-459", "taking resources or upgrading")
+        _expect(s, kinds, "F-243", "this step of an action")
         handler(s, seat, move)
 
     return run
+
+
+def finish(s: State, seat: int, move: Move) -> None:
+    _expect(s, ("trade", "sea_trade", "special_sale"), "F-243", "finishing an action")
+    (trade.finish if s["prompt"]["kind"] == "trade" else sailing.finish)(s, seat, move)
 
 
 def cancel(s: State, seat: int, move: Move) -> None:
@@ -244,9 +253,11 @@ HANDLERS: dict[str, Callable[[State, int, Move], None]] = {
     "leave_rest": leave,
     "place": _anytime(anytime.place, with_end=True),
     "cancel": cancel,
-    "take": _in_trade(trade.take),
-    "upgrade": _in_trade(trade.upgrade),
-    "finish": _in_trade(trade.finish),
+    "take": _within(("trade",), trade.take),
+    "upgrade": _within(("trade",), trade.upgrade),
+    "flip": _within(("sea_trade",), sailing.flip),
+    "buy": _within(("special_sale",), sailing.buy),
+    "finish": finish,
     "store": _anytime(anytime.store),
     "buy_ship": _anytime(anytime.buy_ship),
     "arm": _anytime(anytime.arm),
