@@ -57,7 +57,7 @@ def play_games(players: int, games: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_invariants(players: int) -> None:
-    play_games(players, 6)
+    play_games(players, 25)
 
 
 @pytest.mark.soak
