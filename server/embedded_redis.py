@@ -75,6 +75,7 @@ class EmbeddedRedis:
         ]  # fmt: skip
         self.proc = subprocess.Popen(args, preexec_fn=_die_with_parent)  # noqa: PLW1509
         self._wait_ready(timeout)
+        (self.data_dir / "redis.url").write_text(self.url + "\n")  # for tools and tests
         return self.url
 
     def _wait_ready(self, timeout: float) -> None:

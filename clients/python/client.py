@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import itertools
 import random
 from dataclasses import dataclass, field
@@ -103,8 +104,11 @@ class Client:
                     else:
                         await self.join(mirror.room, mirror.seat)
                 self.reconnects += 1
+                self._notify()
                 return
-            except (OSError, ConnectionClosed, ServerError, asyncio.TimeoutError):
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # refused, reset, handshake or hello failed: try again later
                 continue
 
     async def _read(self, ws: ClientConnection) -> None:
@@ -123,6 +127,8 @@ class Client:
     # -- frames ----------------------------------------------------------------------
     def _on_frame(self, msg: dict[str, Any]) -> None:
         t = msg.get("t")
+        # diffs are applied in place and share their values with the mirror: keep a copy
+        frame_copy = copy.deepcopy(msg) if self.record else msg
         if t == "joined":
             mirror = self.rooms.setdefault(msg["room"], RoomMirror(msg["room"], msg["seat"]))
             mirror.seat, mirror.game = msg["seat"], msg["game"]
@@ -135,11 +141,15 @@ class Client:
         elif t == "over" and room is not None:
             room.result = msg["result"]
         if self.record and room is not None:
-            room.frames.append(msg)
+            room.frames.append(frame_copy)
         if self._waiter is not None and not self._waiter.done() and (t in ANSWERS or self._done(msg)):
             self._got.append(msg)
             if t == "error" or self._done(msg):
                 self._waiter.set_result(self._got)
+        self._notify()
+
+    def _notify(self) -> None:
+        """Wake every wait_until: something it may be waiting for has changed."""
         self._tick.set()
         self._tick = asyncio.Event()
 

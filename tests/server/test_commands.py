@@ -1,0 +1,39 @@
+"""One committed move is one Redis round trip: one script call, nothing else."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from tests.tables import table
+
+
+def command_calls(r) -> dict[str, int]:
+    return {k.removeprefix("cmdstat_"): v["calls"] for k, v in r.info("commandstats").items()}
+
+
+async def test_each_committed_move_is_one_script_call(server, sync_redis) -> None:
+    async with table(server.url, players=3, spectators=2) as t:
+        rng = random.Random(7)
+        await asyncio.sleep(0.2)
+        sync_redis.config_resetstat()
+        moves = 0
+        while t.players[0].rooms[t.room].view["status"] != "over":
+            view = t.players[0].rooms[t.room].view
+            mover = t.players[view["to_act"][0]]
+            seq = t.players[0].rooms[t.room].seq
+            await mover.wait_until(lambda m=mover: m.rooms[t.room].seq == seq)
+            await mover.move(t.room, rng.choice(await mover.legal(t.room)), seq=seq)
+            moves += 1
+            for c in t.everyone:
+                await c.wait_until(lambda c=c: c.rooms[t.room].seq == seq + 1)
+        calls = command_calls(sync_redis)
+        calls.pop("config|resetstat", None)
+        calls.pop("config", None)
+        calls.pop("info", None)
+        assert moves == 3 + 9
+        assert calls.pop("evalsha") == moves  # the client-facing commands: one per move
+        # everything else ran inside the script
+        assert calls.pop("publish") == moves
+        assert calls.pop("xadd") == moves
+        assert set(calls) <= {"hget", "hset", "expire", "zrem"}
