@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.games.contract import clone
+import pytest
+
+from server.games.contract import IllegalMove, clone
 from server.games.hunters import GAME
 from server.games.hunters.tiles import TILES
 
@@ -68,6 +70,24 @@ def play(
         return GAME.apply(s, who, {"type": "pass"})
     kind, seg_kind, *n = figure
     return GAME.apply(s, who, {"type": kind, "segment": segment(tile, seg_kind, *n)})
+
+
+def refused(state: State, move: object, seat: int | None = None) -> IllegalMove:
+    """The refusal of `move` (by the seat to act unless given); asserts nothing changed."""
+    before = clone(state)
+    who = state["turn"]["seat"] if seat is None else seat
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(state, who, move)
+    assert state == before
+    return err.value
+
+
+def on_top(state: State, stack: str, *tiles: str) -> State:
+    """Arrange (in place) the next tiles drawn from a stack, first drawn first."""
+    for t in tiles:
+        state[stack].remove(t)
+    state[stack] += list(reversed(tiles))
+    return state
 
 
 def last_tile(state: State) -> State:

@@ -3,27 +3,16 @@ examples HX-10..HX-13. Every refusal names its rule and leaves the state unchang
 
 from __future__ import annotations
 
-import pytest
-
-from server.games.contract import IllegalMove, clone
 from server.games.hunters import GAME
 from server.games.hunters.features import root
 from server.games.hunters.figures import segment_of
 
-from .table import BLUE, GREEN, RED, YELLOW, figures_of, new_game, place, play, segment
+from .table import BLUE, GREEN, RED, YELLOW, figures_of, new_game, place, play, refused, segment
 
 
 def offered(state: dict) -> list[tuple[str, int]]:
     seat = state["turn"]["seat"]
     return [(m["type"], m.get("segment", -1)) for m in GAME.legal_moves(state, seat)]
-
-
-def refused(state: dict, move: dict) -> IllegalMove:
-    before = clone(state)
-    with pytest.raises(IllegalMove) as err:
-        GAME.apply(state, state["turn"]["seat"], move)
-    assert state == before
-    return err.value
 
 
 def test_h24_role_follows_the_segment() -> None:

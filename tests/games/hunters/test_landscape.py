@@ -2,27 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
-from server.games.contract import IllegalMove
 from server.games.hunters import GAME
-from server.games.hunters.features import root
 from server.games.hunters.tiles import TILES
 
-from .table import given, new_game, place, play, segment
-
-
-def feature(state: dict, at: str, tile: str, kind: str, n: int = 0) -> dict:
-    g = state["base"][at] + segment(tile, kind, n)
-    return state["feats"][root(state["parent"], g)]
-
-
-def refused(state: dict, move: dict) -> IllegalMove:
-    before = repr(state)
-    with pytest.raises(IllegalMove) as err:
-        GAME.apply(state, state["turn"]["seat"], move)
-    assert repr(state) == before  # nothing changed
-    return err.value
+from .table import given, new_game, on_top, place, play, refused
 
 
 def test_h17_tile_must_share_a_side() -> None:
@@ -76,23 +59,15 @@ def forestless_edge() -> dict:
     """
     s = play(new_game(), "T20", 1, 0, 2)  # M F M M turned: forest faces west
     s = place(s, "T32", 0, 1, 2)  # M M F M turned: forest faces north
-    s = GAME.apply(stack_top(s, "bonus", "B05"), 1, {"type": "pass"})
+    s = GAME.apply(on_top(s, "bonus", "B05"), 1, {"type": "pass"})
     assert s["hand"] == "B05" and s["turn"]["bonus"]
     return place(s, "B05", 1, 1)
-
-
-def stack_top(state: dict, stack: str, *tiles: str) -> dict:
-    """Arrange the next tiles drawn from a stack (first drawn first)."""
-    for t in tiles:
-        state[stack].remove(t)
-    state[stack] += list(reversed(tiles))
-    return state
 
 
 def test_h20_unplaceable_tiles_are_discarded_and_redrawn() -> None:
     # H-20: T57 (forest all round) fits nowhere on a forest-free edge: it is shown,
     # discarded in public, and the player draws again (T07 fits).
-    s = stack_top(forestless_edge(), "land", "T57", "T07")
+    s = on_top(forestless_edge(), "land", "T57", "T07")
     s = GAME.apply(s, 1, {"type": "pass"})
     assert s["discards"] == ["T57"]
     assert s["hand"] == "T07" and GAME.to_act(s) == [0]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given as hypothesis_given
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 from server.games.contract import IllegalMove, clone
 from server.games.hunters import GAME
 
-from .table import BLUE, RED, last_tile, new_game, place
+from .table import BLUE, RED, last_tile, new_game, place, refused
 
 wire = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.binary(max_size=4),
@@ -27,14 +26,6 @@ moveish = st.fixed_dictionaries(
 
 PLACE_PHASE = new_game(3)
 FIGURE_PHASE = place(new_game(3), "T14", -1, 0, 1)
-
-
-def refuse(state: dict, seat: int, move: object) -> IllegalMove:
-    before = clone(state)
-    with pytest.raises(IllegalMove) as err:
-        GAME.apply(state, seat, move)
-    assert state == before
-    return err.value
 
 
 @settings(max_examples=300, deadline=None)
@@ -77,36 +68,36 @@ def test_random_junk_at_every_step_of_a_game() -> None:
     while GAME.result(s) is None:
         seat = GAME.to_act(s)[0]
         for bad in rng.sample(junk, 3):
-            refuse(s, seat, bad)
+            refused(s, seat=seat, move=bad)
         s = GAME.apply(s, seat, rng.choice(GAME.legal_moves(s, seat)))
 
 
 def test_bad_move_kinds() -> None:
     for move in (None, 1, "pass", ["pass"], {"type": "fly"}, {"kind": "pass"}):
-        assert refuse(PLACE_PHASE, 0, move).code == "bad_move"
+        assert refused(PLACE_PHASE, seat=0, move=move).code == "bad_move"
     for move in (
         {"type": "place", "x": 0, "y": -1},
         {"type": "place", "x": 0.0, "y": -1, "rotation": 0},
         {"type": "place", "x": 0, "y": -1, "rotation": -1},
         {"type": "place", "x": 0, "y": -1, "rotation": False},
     ):
-        err = refuse(PLACE_PHASE, 0, move)
+        err = refused(PLACE_PHASE, seat=0, move=move)
         assert (err.code, err.rule) == ("bad_move", None)
 
 
 def test_h15_not_your_turn() -> None:
     # H-15: only the seat whose turn it is may act; others get no legal moves.
-    err = refuse(PLACE_PHASE, BLUE, {"type": "pass"})
+    err = refused(PLACE_PHASE, seat=BLUE, move={"type": "pass"})
     assert (err.code, err.rule) == ("not_your_turn", "H-15")
     assert GAME.legal_moves(PLACE_PHASE, BLUE) == []
 
 
 def test_h14_steps_in_order() -> None:
     # H-14: first the tile, then the figure (or pass); not the other way round.
-    err = refuse(PLACE_PHASE, RED, {"type": "pass"})
+    err = refused(PLACE_PHASE, seat=RED, move={"type": "pass"})
     assert (err.code, err.rule) == ("illegal_move", "H-14")
     move = {"type": "place", "x": 0, "y": -1, "rotation": 0}
-    assert refuse(FIGURE_PHASE, RED, move).rule == "H-22"
+    assert refused(FIGURE_PHASE, seat=RED, move=move).rule == "H-22"
 
 
 def test_h60_no_move_after_the_end() -> None:
@@ -115,7 +106,7 @@ def test_h60_no_move_after_the_end() -> None:
     s = GAME.apply(s, RED, GAME.legal_moves(s, RED)[0])
     s = GAME.apply(s, RED, {"type": "pass"})
     assert GAME.result(s) is not None
-    err = refuse(s, RED, {"type": "pass"})
+    err = refused(s, seat=RED, move={"type": "pass"})
     assert (err.code, err.rule) == ("game_over", "H-60")
 
 
