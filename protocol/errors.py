@@ -6,10 +6,10 @@ Codes are stable strings: clients branch on them, so a code never changes meanin
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class ErrorCode(str, Enum):
+class ErrorCode(StrEnum):
     # frames and fields
     BAD_FRAME = "bad_frame"  # not msgpack, or not a map
     FRAME_TOO_LARGE = "frame_too_large"  # over the frame limit (the socket closes with 1009)

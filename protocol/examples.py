@@ -19,7 +19,13 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 CLIENT_EXAMPLES: dict[str, dict[str, Any]] = {
     "hello": {"t": "hello", "versions": [1], "token": "3f2a.9c", "name": "Astrid"},
-    "create": {"t": "create", "game": "vikings", "options": {"variant": "advanced"}, "seats": 4, "private": False},
+    "create": {
+        "t": "create",
+        "game": "vikings",
+        "options": {"variant": "advanced"},
+        "seats": 4,
+        "private": False,
+    },
     "join": {"t": "join", "room": "a1b2c3d4e5", "seat": 2},
     "spectate": {"t": "spectate", "room": "a1b2c3d4e5"},
     "leave": {"t": "leave", "room": "a1b2c3d4e5"},
@@ -35,13 +41,29 @@ CLIENT_EXAMPLES: dict[str, dict[str, Any]] = {
 SERVER_EXAMPLES: dict[str, dict[str, Any]] = {
     "welcome": {"t": "welcome", "version": 1, "player": "9c1e0f2a3b4c5d6e", "token": "9c1e0f2a3b4c5d6e.0a1b"},
     "joined": {"t": "joined", "room": "a1b2c3d4e5", "seat": None, "game": "vikings"},
-    "snapshot": {"t": "snapshot", "room": "a1b2c3d4e5", "seq": 40, "view": {"status": "playing", "to_act": [1]}},
-    "diff": {"t": "diff", "room": "a1b2c3d4e5", "seq": 41, "ops": [{"op": "replace", "path": "/to_act/0", "value": 2}]},
+    "snapshot": {
+        "t": "snapshot",
+        "room": "a1b2c3d4e5",
+        "seq": 40,
+        "view": {"status": "playing", "to_act": [1]},
+    },
+    "diff": {
+        "t": "diff",
+        "room": "a1b2c3d4e5",
+        "seq": 41,
+        "ops": [{"op": "replace", "path": "/to_act/0", "value": 2}],
+    },
     "ok": {"t": "ok", "id": "m17", "seq": 41},
     "moves": {"t": "moves", "room": "a1b2c3d4e5", "seq": 41, "moves": [{"type": "buy", "slot": 0}]},
     "matched": {"t": "matched", "room": "a1b2c3d4e5", "seat": 0},
     "over": {"t": "over", "room": "a1b2c3d4e5", "result": {"scores": [31, 27], "winners": [0]}},
-    "error": {"t": "error", "code": "illegal_move", "detail": "V-46: the 0 slot ...", "rule": "V-46", "id": "m17"},
+    "error": {
+        "t": "error",
+        "code": "illegal_move",
+        "detail": "V-46: the 0 slot ...",
+        "rule": "V-46",
+        "id": "m17",
+    },
     "pong": {"t": "pong", "n": 7},
     "left": {"t": "left", "room": "a1b2c3d4e5"},
 }

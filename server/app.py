@@ -39,8 +39,8 @@ async def load_secret(redis: Redis) -> bytes:
         return env.encode()
     await redis.set(SECRET_KEY, secrets.token_hex(32), nx=True)
     value = await redis.get(SECRET_KEY)
-    assert value is not None
-    return bytes(value)
+    assert isinstance(value, bytes)
+    return value
 
 
 class Node:

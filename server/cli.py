@@ -32,7 +32,10 @@ def serve(args: argparse.Namespace) -> int:
     if not settings.redis_url:
         embedded = EmbeddedRedis(settings.data_dir, fsync=args.appendfsync)
         settings.redis_url = embedded.start()
-        print(f"longhall: embedded redis at {settings.redis_url}, data in {settings.data_dir.resolve()}", flush=True)
+        print(
+            f"longhall: embedded redis at {settings.redis_url}, data in {settings.data_dir.resolve()}",
+            flush=True,
+        )
     os.environ.update(settings.to_env())
     try:
         uvicorn.run(
@@ -57,7 +60,9 @@ def serve(args: argparse.Namespace) -> int:
 def bot(args: argparse.Namespace) -> int:
     from clients.python.bot import run_bot
 
-    return asyncio.run(run_bot(args.url, args.game, args.room, args.seats, args.options, args.seed, args.spectate))
+    return asyncio.run(
+        run_bot(args.url, args.game, args.room, args.seats, args.options, args.seed, args.spectate)
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

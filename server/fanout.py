@@ -29,7 +29,9 @@ class Receiver(Protocol):
     def push(self, room: str, seq: int, frame: bytes | None, over: bytes | None) -> None: ...
 
 
-def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str) -> bytes:
+def payload(
+    node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str
+) -> bytes:
     return msgpack.packb({"o": node, "r": room, "s": seq, "f": frames, "x": over, "i": id_key})
 
 
@@ -58,12 +60,12 @@ class Hub:
     async def add(self, room: str, receiver: Receiver, seat: int | None) -> bool:
         """Register a socket in a room; True when this node newly subscribed the room."""
         members = self.local.get(room)
-        fresh = members is None
-        if fresh:
-            members = self.local[room] = {}
-            await self._pubsub.subscribe(channel(room))
-        members[receiver] = seat
-        return fresh
+        if members is not None:
+            members[receiver] = seat
+            return False
+        self.local[room] = {receiver: seat}
+        await self._pubsub.subscribe(channel(room))
+        return True
 
     async def remove(self, room: str, receiver: Receiver) -> None:
         members = self.local.get(room)

@@ -113,7 +113,9 @@ class Gateway:
     def hello(self, sess: Session, msg: dict[str, Any]) -> None:
         common = set(msg["versions"]) & set(SUPPORTED_VERSIONS)
         if not common:
-            raise RoomError(ErrorCode.VERSION_UNSUPPORTED, f"this server speaks versions {list(SUPPORTED_VERSIONS)}")
+            raise RoomError(
+                ErrorCode.VERSION_UNSUPPORTED, f"this server speaks versions {list(SUPPORTED_VERSIONS)}"
+            )
         player = None
         if "token" in msg:
             player = self.signer.verify(msg["token"])
@@ -124,11 +126,22 @@ class Gateway:
         sess.player = player or sess.player or new_player_id()
         sess.name = str(msg.get("name") or sess.name or sess.player[:6])
         sess.version = max(common)
-        sess.send({"t": "welcome", "version": sess.version, "player": sess.player, "token": self.signer.token(sess.player)})
+        sess.send(
+            {
+                "t": "welcome",
+                "version": sess.version,
+                "player": sess.player,
+                "token": self.signer.token(sess.player),
+            }
+        )
 
 
 def _error(code: ErrorCode | str, detail: str, rule: str | None = None, mid: Any = None) -> dict[str, Any]:
-    msg: dict[str, Any] = {"t": "error", "code": code.value if isinstance(code, ErrorCode) else code, "detail": detail}
+    msg: dict[str, Any] = {
+        "t": "error",
+        "code": code.value if isinstance(code, ErrorCode) else code,
+        "detail": detail,
+    }
     if rule is not None:
         msg["rule"] = rule
     if mid is not None:

@@ -126,7 +126,9 @@ class Rooms:
         for seat in [*range(len(doc["seats"])), None]:
             nv = new_views[seat] = rm.view(doc, e.game, e.id, seat)
             ops = make_patch(e.view(seat), nv)
-            frames["p" if seat is None else str(seat)] = encode({"t": "diff", "room": e.id, "seq": seq, "ops": ops})
+            frames["p" if seat is None else str(seat)] = encode(
+                {"t": "diff", "room": e.id, "seq": seq, "ops": ops}
+            )
         over = None
         if doc["status"] == rm.OVER and e.doc["status"] != rm.OVER:
             over = encode({"t": "over", "room": e.id, "result": doc["result"]})
@@ -153,7 +155,9 @@ class Rooms:
         return out
 
     # -- operations ------------------------------------------------------------------
-    async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool) -> None:
+    async def create(
+        self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool
+    ) -> None:
         game = registry.get(game_name)
         if game is None:
             raise RoomError(ErrorCode.UNKNOWN_GAME, f"no game {game_name!r}")

@@ -122,11 +122,11 @@ class Store:
         )
 
     async def public_rooms(self, limit: int = 200) -> list[dict[str, Any]]:
-        ids = await self.redis.zrevrange(PUBLIC_ROOMS, 0, limit - 1)
+        ids = [bytes(r).decode() for r in await self.redis.zrevrange(PUBLIC_ROOMS, 0, limit - 1)]
         async with self.redis.pipeline(transaction=False) as pipe:
             for rid in ids:
-                pipe.hgetall(keys(rid.decode())[3])
-                pipe.hvals(keys(rid.decode())[4])
+                pipe.hgetall(keys(rid)[3])
+                pipe.hvals(keys(rid)[4])
             answers = await pipe.execute()
         rooms = []
         for rid, meta, watch in zip(ids, answers[::2], answers[1::2], strict=True):
@@ -135,7 +135,7 @@ class Store:
             m = {k.decode(): v.decode() for k, v in meta.items()}
             rooms.append(
                 {
-                    "room": rid.decode(),
+                    "room": rid,
                     "game": m.get("game"),
                     "status": m.get("status"),
                     "seats": int(m.get("seats", 0)),

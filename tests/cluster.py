@@ -39,8 +39,8 @@ class ServerProc:
     def start(self, timeout: float = 20.0) -> ServerProc:
         env = {**os.environ, "LONGHALL_EXTRA_GAMES": EXTRA_GAMES, "PYTHONPATH": str(ROOT), **self.env}
         env.pop("REDIS_URL", None)
-        args = [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port), "--data", str(self.data),
-                "--log-level", "warning"]  # fmt: skip
+        args = [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port)]
+        args += ["--data", str(self.data), "--log-level", "warning"]
         if self.redis_url:
             args += ["--redis", self.redis_url]
         self.log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115

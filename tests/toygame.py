@@ -107,7 +107,11 @@ class HighCard(Game):
         ]
         scores = [sum(b.values()) for b in breakdown]
         best = max(scores)
-        return {"scores": scores, "breakdown": breakdown, "winners": [i for i, s in enumerate(scores) if s == best]}
+        return {
+            "scores": scores,
+            "breakdown": breakdown,
+            "winners": [i for i, s in enumerate(scores) if s == best],
+        }
 
 
 GAME = HighCard()

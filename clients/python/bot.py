@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from typing import Any
@@ -31,7 +30,7 @@ async def play(client: Client, room: str, rng: random.Random, timeout: float = 1
         seq = mirror.seq
         moves = await client.legal(room)
         if not moves:
-            await client.wait_until(lambda: mirror.seq != seq or mirror.result is not None, timeout)
+            await client.wait_until(lambda s=seq: mirror.seq != s or mirror.result is not None, timeout)
             continue
         try:
             await client.move(room, rng.choice(moves), seq=seq)

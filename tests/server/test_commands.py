@@ -22,11 +22,11 @@ async def test_each_committed_move_is_one_script_call(server, sync_redis) -> Non
             view = t.players[0].rooms[t.room].view
             mover = t.players[view["to_act"][0]]
             seq = t.players[0].rooms[t.room].seq
-            await mover.wait_until(lambda m=mover: m.rooms[t.room].seq == seq)
+            await mover.wait_until(lambda m=mover, s=seq: m.rooms[t.room].seq == s)
             await mover.move(t.room, rng.choice(await mover.legal(t.room)), seq=seq)
             moves += 1
             for c in t.everyone:
-                await c.wait_until(lambda c=c: c.rooms[t.room].seq == seq + 1)
+                await c.wait_until(lambda c=c, s=seq: c.rooms[t.room].seq == s + 1)
         calls = command_calls(sync_redis)
         calls.pop("config|resetstat", None)
         calls.pop("config", None)

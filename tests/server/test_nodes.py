@@ -28,7 +28,9 @@ async def test_players_on_different_nodes_play_together(two_nodes: list[ServerPr
         # players alternate between the nodes; spectators too (players + spectators = 6)
         async with table(urls, players=4, spectators=2) as t:
             assert {c.url for c in t.players} == set(urls)
-            finals = await asyncio.gather(*(play(c, t.room, random.Random(game * 10 + i)) for i, c in enumerate(t.players)))
+            finals = await asyncio.gather(
+                *(play(c, t.room, random.Random(game * 10 + i)) for i, c in enumerate(t.players))
+            )
             assert all(f == finals[0] for f in finals)
             for c in t.spectators:
                 await c.wait_until(lambda c=c: c.rooms[t.room].result is not None)
