@@ -49,23 +49,17 @@ def new_fjord(players: int) -> dict[str, Any]:
     }
 
 
-def setup(players: int, options: dict[str, Any], seed: int) -> State:
-    if not 2 <= players <= 4:
-        raise IllegalMove("bad_option", "V-20", "V-20: Vikings is for 2 to 4 players")
-    rng = new_rng(seed)
+def deal_stacks(rng: dict[str, int]) -> list[list[str]]:
+    """V-22: the 72 tiles that are not start tiles, shuffled into 6 stacks of 12."""
     tiles = [kind for kind, n in STACK_TILES.items() for _ in range(n)]
-    shuffle(rng, tiles)  # V-22
-    stacks = [tiles[i * STACK_SIZE : (i + 1) * STACK_SIZE] for i in range(STACKS)]
-    start = options.get("start_player", "random")
-    if start == "random":
-        start = below(rng, players)  # V-25 / VD-3
-    elif not 0 <= start < players:
-        raise IllegalMove("bad_option", "V-25", "V-25: the start player must be one of the seats")
-    advanced = options.get("variant") == "advanced"
-    pile = [sid for sid, t in SPECIALS.items() for _ in range(t["count"])] if advanced else []
-    shuffle(rng, pile)  # V-26
+    shuffle(rng, tiles)
+    return [tiles[i * STACK_SIZE : (i + 1) * STACK_SIZE] for i in range(STACKS)]
+
+
+def new_table(players: int, options: dict[str, Any], start: int) -> dict[str, Any]:
+    """Everything open on the table before the first offer."""
     fjords = [new_fjord(players) for _ in range(players)]
-    table = {
+    return {
         "players": players,
         "options": dict(options),
         "round": 1,
@@ -76,7 +70,7 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         "hand": None,
         "drawn": dict.fromkeys(COLOURS, 0),
         "auction": None,
-        "display": [None] * DISPLAY_SIZE if advanced else [],
+        "display": [None] * DISPLAY_SIZE if options.get("variant") == "advanced" else [],
         "scoring": None,
         "trip": None,
         "fjords": fjords,
@@ -89,6 +83,22 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         },
         "over": False,
     }
+
+
+def setup(players: int, options: dict[str, Any], seed: int) -> State:
+    if not 2 <= players <= 4:
+        raise IllegalMove("bad_option", "V-20", "V-20: Vikings is for 2 to 4 players")
+    rng = new_rng(seed)
+    stacks = deal_stacks(rng)
+    start = options.get("start_player", "random")
+    if start == "random":
+        start = below(rng, players)  # V-25 / VD-3
+    elif not 0 <= start < players:
+        raise IllegalMove("bad_option", "V-25", "V-25: the start player must be one of the seats")
+    advanced = options.get("variant") == "advanced"
+    pile = [sid for sid, t in SPECIALS.items() for _ in range(t["count"])] if advanced else []
+    shuffle(rng, pile)  # V-26
+    table = new_table(players, options, start)
     hidden = {"rng": rng, "bag": dict.fromkeys(COLOURS, PER_COLOUR), "stacks": stacks, "pile": pile}
     s = {"table": table, "hidden": hidden}
     begin_round(s)
