@@ -5,10 +5,9 @@ cost, one gain, and for occupation spaces how many cards are drawn or played. A 
 a legal placement when it is free, the player has the Vikings, and at least one variant
 can be used (the use-one rule, F-243). With one usable variant the action resolves at
 once; with several the player is asked to pick one (prompt "option"). Implemented so far:
-every group but the red dice spaces: production, crafting/building, occupation,
-mountains/trade (`trade.py`) and sailing, emigration, exploration (`sailing.py`). The
-raiding and hunting spaces are not yet implemented and cannot be occupied (see
-RULES-CHECKLIST.md).
+all 61 spaces: production, crafting/building, occupation, mountains/trade
+(`trade.py`), sailing, emigration, exploration (`sailing.py`) and the red dice
+spaces (`dice.py`). Occupation card effects are not implemented (RULES-CHECKLIST.md).
 """
 
 from __future__ import annotations
@@ -16,23 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import State
-from server.games.feast import sailing, trade
+from server.games.feast import dice, sailing, trade
 from server.games.feast.catalog import SPACES, SPECIALS
 from server.games.feast.refusals import refuse
 from server.games.feast.supply import Player, can_pay, pay, receivable, receive
 from server.games.feast.weapons import draw_weapon
 
-IMPLEMENTED_GROUPS = (
-    "production",
-    "crafting_building",
-    "occupation",
-    "mountains_trade",
-    "sailing_knarr",
-    "emigration",
-    "exploration",
-)
 SAILING_GROUPS = ("sailing_knarr", "emigration", "exploration")
-IMPLEMENTED = frozenset(sid for sid, sp in SPACES.items() if sp["group"] in IMPLEMENTED_GROUPS)
 Variant = dict[str, Any]
 
 
@@ -91,6 +80,10 @@ def variants(s: State, p: Player, sid: str) -> list[Variant]:
     """Every way of carrying out space `sid`, before checking what the player can afford."""
     sp = SPACES[sid]
     eff = sp["effect"]
+    if not sailing.requirement_met(p, sp):  # F-402
+        return []
+    if dice.is_dice(sid):
+        return dice.variants(p, sid)
     if sp["group"] == "occupation":
         return _occupation_variants(sp)
     if sp["group"] in SAILING_GROUPS:
@@ -111,6 +104,8 @@ def usable(s: State, p: Player, v: Variant) -> bool:
     """F-243 use-one rule: the cost can be paid and something is received (or a card can be played)."""
     if not can_pay(p, v["cost"]):
         return False
+    if "dice" in v:
+        return True  # rolling and the failure compensation always count (F-554)
     if "work" in v:
         return trade.usable(s, p, v["work"])
     if any(key in v for key in ("explore", "emigrate", "swap", "sea_trade", "special_sale")):
@@ -139,8 +134,10 @@ def draw_occupation(s: State, p: Player) -> None:
         p["hand"].append(deck.pop())
 
 
-def carry_out(s: State, seat: int, sid: str, v: Variant) -> None:
-    """Pay and receive one variant; for play spaces open the play prompt (F-603…F-605)."""
+def carry_out(s: State, seat: int, sid: str, v: Variant, spot: str) -> None:
+    """Pay and receive one variant, then open its follow-up prompt if it has one.
+
+    `spot` is the space the Vikings stand on (a copy space, or `sid` itself)."""
     p = s["seats"][seat]
     pay(p, v["cost"])
     receive(s, p, v["gain"])
@@ -150,6 +147,8 @@ def carry_out(s: State, seat: int, sid: str, v: Variant) -> None:
         for _ in range(v["work"]["weapons"]):  # F-466
             p["weapons"][draw_weapon(s)] += 1
         trade.open_prompt(s, seat, sid, v["work"])
+    elif "dice" in v:
+        dice.open_prompt(s, seat, sid, spot, v)
     elif v.get("play") and p["hand"]:
         low, high = v["play"]
         s["prompt"] = {"kind": "play", "seat": seat, "space": sid, "min": low, "left": high}

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 from server.games.contract import Move, State
-from server.games.feast import actions, anytime, feast, sailing, trade
+from server.games.feast import actions, anytime, dice, feast, sailing, trade
 from server.games.feast.catalog import SPACES
 from server.games.feast.refusals import malformed, refuse
 
 ANYTIME_PROMPTS = ("turn", "ready", "feast", "end")
-ORDERED_SPACES = sorted(actions.IMPLEMENTED, key=lambda sid: (SPACES[sid]["column"], sid))
+ORDERED_SPACES = sorted(SPACES, key=lambda sid: (SPACES[sid]["column"], sid))
 
 
 def to_act(s: State) -> list[int]:
@@ -51,7 +51,7 @@ def occupy_moves(s: State, seat: int) -> list[Move]:
     for ext, column in s["copies"].items():
         if ext not in s["spaces"] and p["thing"] >= column:
             for target in _copy_targets(s, seat, column):
-                if target in actions.IMPLEMENTED and actions.usable_variants(s, p, target, column == 3):
+                if actions.usable_variants(s, p, target, column == 3):
                     moves.append({"type": "occupy", "space": ext, "copy": target})
     return moves + [{"type": "pass"}]
 
@@ -71,6 +71,8 @@ def _prompt_moves(s: State, seat: int) -> list[Move]:
         return cards + ([{"type": "stop"}] if prompt["min"] == 0 else [])
     if kind == "trade":
         return trade.legal(s, seat)
+    if kind == "dice":
+        return dice.legal(s, seat)
     if kind in ("sea_trade", "special_sale"):
         return sailing.legal(s, seat)
     if kind == "ready":
@@ -118,8 +120,8 @@ def occupy(s: State, seat: int, move: Move) -> None:
         raise refuse("F-242", "each action space can be occupied only once per round")
     if p["thing"] < column:
         raise refuse("F-241", f"this space needs {column} Vikings on your Thing square")
-    if target not in actions.IMPLEMENTED:
-        raise refuse("F-400", f"the space {target} is not implemented yet", "not_implemented")
+    if not sailing.requirement_met(p, SPACES[target]):
+        raise refuse("F-402", "this space needs a ship you do not have")
     if not actions.usable_variants(s, p, target, column == 3):
         raise refuse("F-243", "you could use none of this space's effects")
     p["thing"] -= column
@@ -128,20 +130,21 @@ def occupy(s: State, seat: int, move: Move) -> None:
     if column == 3:
         actions.draw_occupation(s, p)  # F-610
     if column == 4 and p["hand"]:  # F-611
-        s["prompt"] = {"kind": "bonus_play", "seat": seat, "space": target}
+        s["prompt"] = {"kind": "bonus_play", "seat": seat, "space": target, "spot": sid}
     else:
-        _start_action(s, seat, target)
+        _start_action(s, seat, target, sid)
 
 
-def _start_action(s: State, seat: int, sid: str) -> None:
+def _start_action(s: State, seat: int, sid: str, spot: str) -> None:
     vs = actions.usable_variants(s, s["seats"][seat], sid)
     if len(vs) == 1:
-        actions.carry_out(s, seat, sid, vs[0])
+        actions.carry_out(s, seat, sid, vs[0], spot)
     else:
         s["prompt"] = {
             "kind": "option",
             "seat": seat,
             "space": sid,
+            "spot": spot,
             "options": [actions.label(v) for v in vs],
         }
 
@@ -152,7 +155,8 @@ def option(s: State, seat: int, move: Move) -> None:
     if type(pick) is not int or not 0 <= pick < len(s["prompt"]["options"]):
         raise malformed("pick must be the index of an offered option")
     sid = s["prompt"]["space"]
-    actions.carry_out(s, seat, sid, actions.usable_variants(s, s["seats"][seat], sid)[pick])
+    variant = actions.usable_variants(s, s["seats"][seat], sid)[pick]
+    actions.carry_out(s, seat, sid, variant, s["prompt"]["spot"])
 
 
 def play(s: State, seat: int, move: Move) -> None:
@@ -160,7 +164,7 @@ def play(s: State, seat: int, move: Move) -> None:
     actions.play_card(s, seat, move.get("card"))
     prompt = s["prompt"]
     if prompt["kind"] == "bonus_play":
-        _start_action(s, seat, prompt["space"])
+        _start_action(s, seat, prompt["space"], prompt["spot"])
         return
     prompt["left"] -= 1
     prompt["min"] = max(0, prompt["min"] - 1)
@@ -170,7 +174,7 @@ def play(s: State, seat: int, move: Move) -> None:
 
 def skip(s: State, seat: int, move: Move) -> None:
     _expect(s, ("bonus_play",), "F-611", "skipping the column-4 card")
-    _start_action(s, seat, s["prompt"]["space"])
+    _start_action(s, seat, s["prompt"]["space"], s["prompt"]["spot"])
 
 
 def stop(s: State, seat: int, move: Move) -> None:
@@ -256,6 +260,11 @@ HANDLERS: dict[str, Callable[[State, int, Move], None]] = {
     "take": _within(("trade",), trade.take),
     "upgrade": _within(("trade",), trade.upgrade),
     "flip": _within(("sea_trade",), sailing.flip),
+    "roll": _within(("dice",), dice.roll),
+    "offer": _within(("dice",), dice.offer),
+    "loot": _within(("dice",), dice.loot),
+    "hunt": _within(("dice",), dice.hunt),
+    "fail": _within(("dice",), dice.fail),
     "buy": _within(("special_sale",), sailing.buy),
     "finish": finish,
     "store": _anytime(anytime.store),

@@ -78,8 +78,6 @@ def exploration_variants(s: State, sp: dict[str, Any]) -> list[Variant]:
 
 
 def sailing_variants(s: State, p: Player, sid: str, sp: dict[str, Any]) -> list[Variant]:
-    if not requirement_met(p, sp):
-        return []
     if sp["group"] == "exploration":
         return exploration_variants(s, sp)
     if sp["group"] == "emigration":

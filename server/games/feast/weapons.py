@@ -26,3 +26,16 @@ def draw_weapon(s: State) -> str:
 
 def discard(s: State, weapon: str, n: int = 1) -> None:
     s["weapon_discard"].extend([weapon] * n)
+
+
+def owed_weapon(s: State, weapon: str) -> str:
+    """F-595: a specific weapon owed comes from the discard pile, else out of the deck
+    (which is then shuffled); if none exists anywhere it is created (A-A-23)."""
+    if weapon in s["weapon_discard"]:
+        s["weapon_discard"].remove(weapon)
+        return weapon
+    deck = s["secret"]["weapons"]
+    if weapon in deck:
+        deck.remove(weapon)
+        shuffle(s["secret"]["rng"], deck)
+    return weapon

@@ -297,10 +297,3 @@ def test_copy_space_with_four_players() -> None:
     assert refused(s, {"type": "occupy", "space": "ext_1_2", "copy": space}, seat=2) == "F-242"
     s = on_turn(s, 3)
     assert refused(s, {"type": "occupy", "space": "ext_3_4", "copy": space}, seat=3) == "F-621"
-
-
-def test_unimplemented_space_is_refused() -> None:
-    # F-400: spaces of groups not implemented yet cannot be occupied
-    with pytest.raises(IllegalMove) as err:
-        occupy(start(), "c3_whaling")
-    assert err.value.code == "not_implemented"

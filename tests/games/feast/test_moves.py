@@ -69,7 +69,7 @@ TYPES += [
     "nonsense",
 ]
 KEYS = ["space", "copy", "pick", "card", "item", "lay", "area", "turn", "row", "col", "res", "shed", "ship"]
-KEYS += ["strip", "n", "part", "good", "to", "tile"]
+KEYS += ["strip", "n", "part", "good", "to", "tile", "wood"]
 moves_like = st.fixed_dictionaries(
     {"type": st.sampled_from(TYPES)},
     optional={

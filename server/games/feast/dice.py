@@ -1,0 +1,207 @@
+"""Dice actions: raiding, pillaging, hunting game, laying snares and whaling (F-550…F-598).
+
+After placing, the player rolls the pictured die up to three times, keeping the last roll
+(F-552); fixed modifiers apply to every roll (ore on the best longship adds, ore on the
+whaling boats used subtracts, F-561, F-586). Then he decides: on a high-aim action he may
+offer stones and long swords (+1 each) and takes a blue good or special tile of sword
+value at most the result (O-1: "at most" for raiding too), on a low-aim action he pays
+the result in wood and the matching weapon — or he declares failure and takes the
+compensation. Offered items are spent only on success (F-555). A low result of 0 is an
+immediate free success (F-588). Occupation effects (four rolls, F-653) are not yet in.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from server.games.contract import Move, State
+from server.games.feast.catalog import COLOUR, SHIPS, SPACES, SPECIALS, SWORD
+from server.games.feast.refusals import malformed, refuse
+from server.games.feast.supply import Player, receive
+from server.games.feast.weapons import discard, owed_weapon
+from server.games.rng import below
+
+Variant = dict[str, Any]
+MAX_ROLLS = 3
+BLUE_GOODS = tuple(g for g, c in COLOUR.items() if c == "blue" and g not in SPECIALS)
+
+
+def _effect(sid: str) -> dict[str, Any]:
+    return dict(SPACES[sid]["effect"])
+
+
+def is_dice(sid: str) -> bool:
+    return "die" in SPACES[sid]["effect"]
+
+
+def _boat_ore(ship: dict[str, Any]) -> int:
+    return int(SHIPS[ship["type"]]["ore"]["printed"] + ship["ore"])
+
+
+def variants(p: Player, sid: str) -> list[Variant]:
+    """One variant per way of using whaling boats (F-585, F-589); one otherwise."""
+    eff = _effect(sid)
+    if "boats_used" not in eff:
+        return [{"cost": {}, "gain": {}, "dice": True}]
+    boats = [i for i, sh in enumerate(p["ships"]) if sh["type"] == "whaling_boat"]
+    seen, out = set(), []
+    for k in range(eff["boats_used"]["min"], min(eff["boats_used"]["max"], len(boats)) + 1):
+        for chosen in combinations(boats, k):
+            key = (k, sum(_boat_ore(p["ships"][i]) for i in chosen))
+            if key not in seen:
+                seen.add(key)
+                out.append({"cost": {}, "gain": {}, "dice": True, "boats": list(chosen)})
+    return out
+
+
+def _modifier(p: Player, sid: str, v: Variant) -> int:
+    eff = _effect(sid)
+    if "boats" in v:
+        return -sum(_boat_ore(p["ships"][i]) for i in v["boats"])
+    if "add_ore_of" in eff:  # F-561: the longship carrying the most ore
+        return max(sh["ore"] for sh in p["ships"] if sh["type"] == "longship")
+    return 0  # F-556: ore does not count on a raid
+
+
+def open_prompt(s: State, seat: int, sid: str, spot: str, v: Variant) -> None:
+    eff = _effect(sid)
+    s["prompt"] = {
+        "kind": "dice",
+        "seat": seat,
+        "space": sid,
+        "spot": spot,
+        "die": 8 if eff["die"] == "d8_orange" else 12,
+        "aim": eff["aim"],
+        "mod": _modifier(s["seats"][seat], sid, v),
+        "rolls": 0,
+        "roll": None,
+        "offered": {"stone": 0, "long_sword": 0},
+    }
+
+
+def result(prompt: dict[str, Any]) -> int:
+    """The combat result: roll plus modifiers (floor 0 when aiming low, F-586)."""
+    total = prompt["roll"] + prompt["mod"]
+    if prompt["aim"] == "low":
+        return max(0, total)
+    return int(total + prompt["offered"]["stone"] + prompt["offered"]["long_sword"])
+
+
+def _lootable(s: State, prompt: dict[str, Any]) -> list[str]:
+    """F-558, F-563: blue goods and special tiles with sword value at most the result."""
+    total = result(prompt)
+    auto_fail = _effect(prompt["space"]).get("auto_fail_at_or_below", 0)
+    if total <= auto_fail:  # F-557
+        return []
+    tiles = list(BLUE_GOODS) + list(s["specials"])
+    return [t for t in tiles if SWORD[t] <= total]
+
+
+def _payments(p: Player, prompt: dict[str, Any]) -> list[int]:
+    """F-575, F-577: every split of the result into wood and the matching weapon (as wood counts)."""
+    due = result(prompt)
+    weapon = _effect(prompt["space"])["spend_to_succeed"][1]
+    return [w for w in range(due + 1) if w <= p["wood"] and due - w <= p["weapons"][weapon]]
+
+
+def legal(s: State, seat: int) -> list[Move]:
+    prompt, p = s["prompt"], s["seats"][seat]
+    offered = sum(prompt["offered"].values())
+    moves: list[Move] = []
+    if prompt["rolls"] < MAX_ROLLS and not offered:
+        moves.append({"type": "roll"})
+    if prompt["roll"] is None:
+        return moves
+    if prompt["aim"] == "high":
+        for res in ("stone", "long_sword"):
+            have = p["stone"] if res == "stone" else p["weapons"]["long_sword"]
+            if have > prompt["offered"][res] and result(prompt) < max(SWORD.values()):
+                moves.append({"type": "offer", "res": res})
+        moves += [{"type": "loot", "tile": t} for t in _lootable(s, prompt)]
+    else:
+        moves += [{"type": "hunt", "wood": w} for w in _payments(p, prompt)]
+    return moves + [{"type": "fail"}]
+
+
+def roll(s: State, seat: int, move: Move) -> None:
+    """F-552, F-588: roll (again); a low result of 0 succeeds at once."""
+    prompt = s["prompt"]
+    if prompt["rolls"] >= MAX_ROLLS:
+        raise refuse("F-552", "you may roll at most three times")
+    if sum(prompt["offered"].values()):
+        raise refuse("F-553", "no more rolls once you have offered stones or swords")
+    prompt["roll"] = below(s["secret"]["rng"], prompt["die"]) + 1
+    prompt["rolls"] += 1
+    if prompt["aim"] == "low" and result(prompt) == 0:
+        _succeed(s, seat)
+
+
+def offer(s: State, seat: int, move: Move) -> None:
+    """F-556, F-562: each offered stone or long sword adds 1 (spent only on success)."""
+    prompt, p = s["prompt"], s["seats"][seat]
+    res = move.get("res")
+    if res not in ("stone", "long_sword") or prompt["aim"] != "high" or prompt["roll"] is None:
+        raise refuse("F-556", "offer stones or long swords after rolling a raid or pillage")
+    have = p["stone"] if res == "stone" else p["weapons"]["long_sword"]
+    if have <= prompt["offered"][res]:
+        raise refuse("F-556", f"you have no more {res} to offer")
+    prompt["offered"][res] += 1
+
+
+def loot(s: State, seat: int, move: Move) -> None:
+    prompt, p = s["prompt"], s["seats"][seat]
+    tile = move.get("tile")
+    if not isinstance(tile, str) or tile not in SWORD:
+        raise malformed("loot needs a blue good or special tile")
+    if prompt["aim"] != "high" or prompt["roll"] is None or tile not in _lootable(s, prompt):
+        raise refuse("F-558", f"{tile} is not within reach of this combat result")
+    p["stone"] -= prompt["offered"]["stone"]
+    p["weapons"]["long_sword"] -= prompt["offered"]["long_sword"]
+    discard(s, "long_sword", prompt["offered"]["long_sword"])  # F-597
+    receive(s, p, {tile: 1})
+    s["prompt"] = None
+
+
+def hunt(s: State, seat: int, move: Move) -> None:
+    """F-575, F-580, F-586: pay the result in wood and weapons, gain the success goods."""
+    prompt, p = s["prompt"], s["seats"][seat]
+    wood = move.get("wood")
+    if type(wood) is not int:
+        raise malformed("hunt needs an integer amount of wood")
+    if prompt["aim"] != "low" or prompt["roll"] is None or wood not in _payments(p, prompt):
+        raise refuse("F-575", "pay exactly the result in wood and the matching weapon")
+    weapon = _effect(prompt["space"])["spend_to_succeed"][1]
+    p["wood"] -= wood
+    p["weapons"][weapon] -= result(prompt) - wood
+    discard(s, weapon, result(prompt) - wood)
+    _succeed(s, seat)
+
+
+def _succeed(s: State, seat: int) -> None:
+    success = _effect(s["prompt"]["space"])["success"]
+    _gain(s, s["seats"][seat], success)
+    s["prompt"] = None
+
+
+def _gain(s: State, p: Player, items: dict[str, int]) -> None:
+    for item, n in items.items():
+        if item in p["weapons"]:
+            for _ in range(n):  # F-595: owed weapons
+                p["weapons"][owed_weapon(s, item)] += 1
+        elif item != "return_vikings":
+            receive(s, p, {item: n})
+
+
+def fail(s: State, seat: int, move: Move) -> None:
+    """F-554, F-559, F-564, F-576, F-581, F-587, F-590: compensation, maybe Vikings back."""
+    prompt, p = s["prompt"], s["seats"][seat]
+    if prompt["roll"] is None:
+        raise refuse("F-552", "roll at least once")
+    failure = _effect(prompt["space"])["failure"]
+    _gain(s, p, failure)
+    back = failure.get("return_vikings", 0)
+    if back:
+        s["spaces"][prompt["spot"]]["n"] -= back
+        p["thing"] += back
+    s["prompt"] = None
