@@ -171,6 +171,10 @@ class Rooms:
                 ErrorCode.BAD_OPTION,
                 f"{game_name} takes {game.info.min_players} to {game.info.max_players} players",
             )
+        try:  # options may be valid alone and not for this player count
+            game.setup(n, resolved, 0)
+        except IllegalMove as exc:
+            raise RoomError(ErrorCode.BAD_OPTION, exc.detail, exc.rule) from None
         assert sess.player is not None
         doc = rm.new_doc(game, resolved, n, private, sess.player, sess.name)
         for _ in range(RETRIES):

@@ -1,0 +1,78 @@
+"""Every registered game keeps the engine contract, checked through its public interface.
+
+After every move of random games: the state is plain msgpack data (a round trip gives
+it back exactly: no tuples, floats or sets); `apply` left its input untouched; every
+view (each seat and the public one) is plain data whose diff from the previous view,
+applied by a standard JSON Patch library, rebuilds it exactly (so the view keeps one
+type per path, as protocol/diff.py requires); no view carries the random generator;
+and every listed legal move is accepted verbatim.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import jsonpatch
+import msgpack
+import pytest
+
+from protocol.diff import make_patch, strict_equal
+from server.games import registry
+from server.games.contract import Game
+
+GAMES = sorted(registry.games())
+MAX_MOVES = 3000  # per game: enough to cross rounds and scorings
+
+
+def walk_keys(tree: Any) -> set[str]:
+    keys: set[str] = set()
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            keys.update(node)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return keys
+
+
+def roundtrip(tree: Any) -> Any:
+    return msgpack.unpackb(msgpack.packb(tree), raw=False)
+
+
+def check_views(game: Game, state: dict[str, Any], players: int, before: dict[Any, Any]) -> dict[Any, Any]:
+    views = {}
+    for seat in [*range(players), None]:
+        view = game.view(state, seat)
+        assert strict_equal(roundtrip(view), view)
+        assert "rng" not in walk_keys(view) and "seed" not in walk_keys(view)
+        if seat in before:
+            rebuilt = jsonpatch.apply_patch(copy.deepcopy(before[seat]), make_patch(before[seat], view))
+            assert strict_equal(rebuilt, view), f"seat {seat}: a view changed the type at some path"
+        views[seat] = copy.deepcopy(view)
+    return views
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_contract_holds_over_random_games(name: str) -> None:
+    game = registry.get(name)
+    assert game is not None
+    info = game.info
+    for players in range(info.min_players, info.max_players + 1):
+        pick = random.Random(players)
+        state = game.setup(players, game.resolve_options({}), seed=players * 7)
+        views = check_views(game, state, players, {})
+        for _ in range(MAX_MOVES):
+            if game.result(state) is not None:
+                break
+            seat = pick.choice(game.to_act(state))
+            legal = game.legal_moves(state, seat)
+            packed = msgpack.packb(state)
+            nxt = game.apply(state, seat, pick.choice(legal))
+            assert msgpack.packb(state) == packed, "apply mutated its input"
+            assert strict_equal(roundtrip(nxt), nxt), "state is not plain msgpack data"
+            state = nxt
+            views = check_views(game, state, players, views)
