@@ -8,9 +8,19 @@ random or a seat (VD-3); and the spec's reading options `ship_row_contiguous` (V
 `island_adjacency_islands_only` (VD-5), `zero_purchase_lockout` (VD-9) and
 `food_ignores_figures_on_special_tiles` (VD-8), all off by default.
 
-Spec-vs-seed: the spec was checked against the Russian seed (000) on every rule the
-engine enforces; no disagreement needed fixing beyond the rulings the spec already
-records (VD-1..VD-15, review log). The engine follows the spec's defaults.
+Spec-vs-seed: every rule the engine enforces was read against the three seeds (RU 000,
+PL 002, FI 003). No spec rule contradicts all of them, so no fix was needed. Where the
+seeds disagree among themselves the spec's VD rulings are kept as defaults, with the
+other reading as an option. Two of those rulings are not in the spec's review log and
+go against the Russian text, the one translated from the German:
+- VD-5: RU lets an island tile touch only islands or the fjord (option
+  `island_adjacency_islands_only`); PL/FI, the default, also count a ship above.
+- VD-9: RU takes the right to special tiles away for good after a 0 purchase (option
+  `zero_purchase_lockout`); PL/FI, the default, only deny that one purchase.
+
+Component data: the red and yellow ships' values and all four S11 buildings are the
+component spec's ASSUMED values. They are kept in `data/components.json` and the code
+does not depend on them.
 
 Engine choices the spec leaves open (see also moves.py):
 - A forced decision is not asked: a discarded tile (V-61), the last colour of the
@@ -18,6 +28,8 @@ Engine choices the spec leaves open (see also moves.py):
   boatsman trip that cannot carry more all happen at once.
 - Bids may exceed gold up to gold + VP (V-111); the winner's missing gold is converted
   from VP 1:1 at payment, which is what converting first would do.
+- VP to gold (V-50, VA-2) is accepted from any seat at any time before the end, but
+  `to_act` names only the seat that owes the pending decision.
 - The special tile is chosen right after the purchase, before the tile is laid, so an
   S11 building can wait for the very tile bought with it (V-136).
 """
