@@ -32,7 +32,9 @@ def candidates(p: Player) -> list[str]:
 
 
 def _has_spot(area: areas.Area, item: str, end: bool, turn: int | None = None) -> bool:
-    return any(turn is None or spot[0] == turn for spot in areas.spots(area, item, end))
+    if turn is None:
+        return areas.fits(area, item, end)
+    return any(spot[0] == turn for spot in areas.spots(area, item, end))
 
 
 def place_moves(p: Player, end: bool) -> list[Move]:

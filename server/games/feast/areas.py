@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from server.games.feast.catalog import BUILDINGS, COLOUR, EXPLORATION, HOME
@@ -46,6 +47,7 @@ class AreaKind:
     house: bool = False
     slots: dict[str, int] = field(default_factory=dict)
     bonus_rings: dict[int, int] = field(default_factory=dict)
+    income_mask: int = 0
     left_edge: int = 0
     right_edge: int = 0
     full: int = 0
@@ -106,6 +108,7 @@ def _add_income(kind: AreaKind, cells: list[dict[str, Any]], never: list[dict[st
         value = cell.get("value", cell.get("shows_income", 0))
         kind.income.append(IncomeCell(_bit(kind, r, c), value, cell.get("track", "main"), block))
     kind.income.sort(key=lambda ic: ic.value)
+    kind.income_mask = sum(ic.bit for ic in kind.income)
 
 
 def _home() -> AreaKind:
@@ -188,39 +191,64 @@ def _edge_ring(kind: AreaKind, m: int) -> int:
     return ring & kind.full & ~m
 
 
-def refusal(area: Area, item: str, m: int) -> tuple[str, str] | None:
-    """Why the item may not cover the cells of mask m here (rule, reason), or None if it may."""
+def _context(area: Area, item: str) -> tuple[AreaKind, int, int, str | None]:
+    """The area's kind, covered mask, mask of the colour the item may not touch, and that rule."""
     kind = KINDS[area["kind"]]
-    ring = _edge_ring(kind, m)
     colour = item_colour(item)
-    if kind.house:
-        if colour in ("orange", "red") and ring & _mask(area[colour], kind.width):
-            return "F-332", f"on a house {colour} may not touch {colour}"
-    elif colour == "green" and ring & _mask(area["green"], kind.width):
-        return "F-309", "a green tile may not touch another green tile"
-    hit = m & sum(ic.bit for ic in kind.income) if kind.income else 0
-    if hit:
-        covered = _mask(area["cover"], kind.width) | m
+    cover = _mask(area["cover"], kind.width)
+    if kind.house and colour in ("orange", "red"):
+        return kind, cover, _mask(area[colour], kind.width), "F-332"
+    if not kind.house and colour == "green":
+        return kind, cover, _mask(area["green"], kind.width), "F-309"
+    return kind, cover, 0, None
+
+
+def _refusal(kind: AreaKind, cover: int, same: int, rule: str | None, m: int) -> tuple[str, str] | None:
+    if same and _edge_ring(kind, m) & same:
+        what = "on a house two tiles of that colour" if rule == "F-332" else "two green tiles"
+        return str(rule), f"{what} may not touch"
+    if m & kind.income_mask:
+        covered = cover | m
         for ic in kind.income:
-            if ic.bit & hit and ic.block & ~covered:
+            if ic.bit & m and ic.block & ~covered:
                 return "F-306", "an income number may be covered only when its lower-left block is covered"
     return None
 
 
+def refusal(area: Area, item: str, m: int) -> tuple[str, str] | None:
+    """Why the item may not cover the cells of mask m here (rule, reason), or None if it may."""
+    kind, cover, same, rule = _context(area, item)
+    return _refusal(kind, cover, same, rule, m)
+
+
 def spots(area: Area, item: str, end_step: bool = False) -> Iterator[tuple[int, int, int]]:
     """Every legal (turn, row, col) for the item on this area (F-301…F-310, F-332)."""
-    kind = KINDS[area["kind"]]
+    kind, cover, same, rule = _context(area, item)
     if not allowed_on(kind, item):
         return
-    free = (kind.cells | (kind.extra if end_step else 0)) & ~_mask(area["cover"], kind.width)
+    free = (kind.cells | (kind.extra if end_step else 0)) & ~cover
+    width = kind.width
     for turn, shape in enumerate(orientations(item)):
         h, w = extent(shape)
-        base = _base(kind.width, shape)
+        base = _base(width, shape)
         for r in range(kind.height - h + 1):
-            for c in range(kind.width - w + 1):
-                m = base << (r * kind.width + c)
-                if m & free == m and refusal(area, item, m) is None:
+            for c in range(width - w + 1):
+                m = base << (r * width + c)
+                if m & free == m and _refusal(kind, cover, same, rule, m) is None:
                     yield turn, r, c
+
+
+def fits(area: Area, item: str, end_step: bool = False) -> bool:
+    """Whether the item has at least one legal spot here (memoised on the area's coverage)."""
+    key = (area["kind"], tuple(area["cover"]), tuple(area["green"]), tuple(area["orange"]))
+    return _fits(key + (tuple(area["red"]), item, end_step))
+
+
+@lru_cache(maxsize=65536)
+def _fits(key: tuple[Any, ...]) -> bool:
+    kid, cover, green, orange, red, item, end_step = key
+    area = {"kind": kid, "cover": list(cover), "green": list(green), "orange": list(orange), "red": list(red)}
+    return next(spots(area, item, end_step), None) is not None
 
 
 def check(area: Area, item: str, turn: int, row: int, col: int, end_step: bool) -> tuple[str, str] | None:
