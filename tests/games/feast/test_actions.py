@@ -216,7 +216,7 @@ def test_silver_robe_jewelry() -> None:
 
 
 def test_column_three_draws_a_card_before_the_action() -> None:
-    # F-610
+    # F-610, F-244
     s = start()
     hand = len(s["seats"][0]["hand"])
     s = occupy(s, "c3_weekly_market")
@@ -224,7 +224,7 @@ def test_column_three_draws_a_card_before_the_action() -> None:
 
 
 def test_column_four_may_play_a_card_first() -> None:
-    # F-611
+    # F-611, F-244
     s = start(silver=3)
     card = s["seats"][0]["hand"][0]
     s = act(s, 0, {"type": "occupy", "space": "c4_livestock_sheep_and_cattle"})
@@ -234,7 +234,7 @@ def test_column_four_may_play_a_card_first() -> None:
 
 
 def test_draw_and_play_occupation_spaces() -> None:
-    # F-601, F-603, F-604, F-605, F-606, F-607
+    # F-601, F-603, F-604, F-605, F-606, F-607, F-429
     s = occupy(start(), "c1_draw_occupation")
     assert len(s["seats"][0]["hand"]) == 2 and s["seats"][0]["silver"] == 1
     s = start(stone=1)

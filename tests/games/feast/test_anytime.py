@@ -142,3 +142,13 @@ def test_end_step_places_on_extra_cells() -> None:
     assert s["seats"][0]["areas"][0]["cover"][1] == 0b1100000000000
     s = act(s, 0, {"type": "done"})
     assert s["over"]
+
+
+def test_food_on_a_house_stays_there() -> None:
+    # F-335, F-331: food placed on a house left the supply and is not served at the feast
+    from server.games.feast.areas import new_area
+
+    s = start(peas=1)
+    s["seats"][0]["areas"].append(new_area("long_house"))
+    s = act(s, 0, {"type": "place", "item": "peas", "area": 1, "turn": 0, "row": 0, "col": 0})
+    assert s["seats"][0]["goods"] == {} and s["seats"][0]["areas"][1]["pieces"] == [["peas", 0, 0, 0]]

@@ -68,7 +68,7 @@ def test_wool_refused_while_block_of_four_is_open() -> None:
 
 
 def test_green_may_not_touch_green_but_blue_may() -> None:
-    # F-304, F-309, WE-A-10 negatives
+    # F-304, F-309, F-772 (strict validation), WE-A-10 negatives
     home = _we_a_10()
     home["cover"][8] &= ~((1 << 4) | (1 << 5))
     home_blue = {k: list(v) if isinstance(v, list) else v for k, v in home.items()}

@@ -79,3 +79,10 @@ def test_upgrade_chains_by_shape() -> None:
     assert catalog.UPGRADE["peas"] == "mead" and catalog.UPGRADE["mead"] == "oil"
     assert catalog.UPGRADE["pregnant_sheep"] == "fur" and catalog.UPGRADE["cattle"] == "clothing"
     assert "rune_stone" not in catalog.UPGRADE
+
+
+def test_mountain_strips_as_printed() -> None:
+    # F-450
+    assert catalog.STRIPS[1] == ["wood", "wood", "stone", "ore", "ore", "silver2", "silver2"]
+    assert catalog.STRIPS[3] == ["wood", "wood", "wood", "wood", "stone", "stone", "silver2"]
+    assert all(len(slots) == 7 for slots in catalog.STRIPS.values())

@@ -45,7 +45,7 @@ ROLL = {"type": "roll"}
 
 
 def test_failed_raid(rolls: list[int]) -> None:
-    # F-552, F-554, F-555, F-556, F-557, F-559, WE-1
+    # F-550, F-551, F-552, F-554, F-555, F-556, F-557, F-559, WE-1
     rolls += [4, 5, 3]
     s = start([("longship", 2)], stone=2, long_sword=1)
     s["weapon_discard"] = ["long_sword"]
@@ -70,7 +70,7 @@ def test_raid_auto_failure_at_five(rolls: list[int]) -> None:
 
 
 def test_successful_pillage(rolls: list[int]) -> None:
-    # F-553, F-560, F-561, F-562, F-563, WE-2
+    # F-553, F-560, F-561, F-562, F-563, F-361 (ore stays on the ship), WE-2
     rolls += [4, 6]
     s = start([("longship", 2)], ore=1, long_sword=1)
     s = go(s, {"type": "arm", "ship": 0})  # before the action (F-360)
@@ -151,7 +151,7 @@ def test_snare(rolls: list[int]) -> None:
 
 
 def test_successful_whaling_at_zero(rolls: list[int]) -> None:
-    # F-585, F-586, F-588, F-589, F-610, WE-4
+    # F-585, F-586, F-588, F-589, F-610, F-404, WE-4
     rolls += [8, 4]
     s = start([("whaling_boat", 1), ("whaling_boat", 1)], silver=3)
     s = go(s, {"type": "buy_ship", "ship": "whaling_boat"})

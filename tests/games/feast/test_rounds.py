@@ -143,7 +143,7 @@ def test_income_is_the_lowest_uncovered_number() -> None:
 
 
 def test_final_income_may_be_recorded() -> None:
-    # F-297, F-739, A-A-13
+    # F-297, F-264, F-739, A-A-13
     s = fresh(1, "short", final_income="record")
     while s["round"] < 6:
         s = finish_round(s)

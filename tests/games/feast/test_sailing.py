@@ -80,7 +80,7 @@ def test_buy_special_tiles() -> None:
 
 
 def test_emigrate_a_longship() -> None:
-    # F-510, F-511, F-512, F-513, WE-9
+    # F-510, F-511, F-512, F-513, F-361, WE-9
     s = start(["longship"], rnd=4, silver=4)
     s["seats"][0]["ships"][0]["ore"] = 2
     vikings = s["seats"][0]["thing"]
