@@ -8,7 +8,16 @@ from server.games.contract import IllegalMove
 from server.games.feast import moves, rounds
 from server.games.feast.areas import KINDS, check, new_area, place
 from server.games.feast.catalog import GOODS, SPACES, UPGRADE
-from tests.games.feast.situations import act, confirm_all, finish_round, fresh, give, on_turn, pass_all
+from tests.games.feast.situations import (
+    act,
+    confirm_all,
+    finish_round,
+    fresh,
+    give,
+    on_turn,
+    pass_all,
+    skip_feast,
+)
 
 
 def test_flipping_a_tile_is_exchanging_its_two_faces() -> None:
