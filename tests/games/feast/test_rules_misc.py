@@ -132,13 +132,7 @@ def test_no_income_after_the_end_step() -> None:
     s = fresh(1, "short")
     while s["round"] < 6:
         s = finish_round(s)
-    s = confirm_all(pass_all(s), "ready", {"type": "ready"})
-    while s["prompt"]["kind"] == "feast":
-        s = act(
-            s,
-            0,
-            {"type": "leave_rest"} if s["feast"][0]["end"] - s["feast"][0]["pos"] > 1 else {"type": "leave"},
-        )
+    s = skip_feast(confirm_all(pass_all(s), "ready", {"type": "ready"}))
     silver = s["seats"][0]["silver"]
     s["seats"][0]["ore"] = 1
     s = act(s, 0, {"type": "place", "item": "ore", "area": 0, "turn": 0, "row": 11, "col": 0})
