@@ -58,7 +58,7 @@ class Node:
     async def start(self) -> None:
         signer = Signer(await load_secret(self.redis))
         hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None)
-        self.rooms = Rooms(self.store, hub, self.id, self.settings.finished_ttl)
+        self.rooms = Rooms(self.store, hub, self.id, self.settings.finished_ttl, self.settings.fanout)
         hub.on_resubscribe = self.rooms.on_resubscribe
         await hub.start()
         self.gateway = Gateway(self.rooms, signer, self.settings)

@@ -20,6 +20,7 @@ class Settings:
     max_backlog: int = 2000  # unsent frames before a slow reader is closed
     finished_ttl: int = 7 * 24 * 3600
     web: str = ""  # folder of the built web client, served at /
+    fanout: str = "diff"  # "snapshot": send whole views instead of diffs (a benchmark baseline)
 
     @classmethod
     def from_env(cls) -> Settings:

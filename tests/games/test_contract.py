@@ -20,7 +20,7 @@ import pytest
 
 from protocol.diff import make_patch, strict_equal
 from server.games import registry
-from server.games.contract import Game
+from server.games.contract import Game, IllegalMove
 
 GAMES = sorted(registry.games())
 MAX_MOVES = 3000  # per game: enough to cross rounds and scorings
@@ -56,6 +56,19 @@ def check_views(game: Game, state: dict[str, Any], players: int, before: dict[An
     return views
 
 
+def check_out_of_turn(game: Game, state: dict[str, Any], players: int, acting: list[int], legal: list[Any]) -> None:
+    """The engine itself keeps a seat that is not asked from taking the decision (the
+    server relies on it). Some moves are open to anyone at any time (V-50 converts VP):
+    those may be accepted, but must leave the decision where it was."""
+    for other in set(range(players)) - set(acting):
+        for move in legal[:3]:
+            try:
+                after = game.apply(state, other, move)
+            except IllegalMove:
+                continue
+            assert game.to_act(after) == acting, f"seat {other} took the decision of {acting} with {move}"
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_contract_holds_over_random_games(name: str) -> None:
     game = registry.get(name)
@@ -68,8 +81,10 @@ def test_contract_holds_over_random_games(name: str) -> None:
         for _ in range(MAX_MOVES):
             if game.result(state) is not None:
                 break
-            seat = pick.choice(game.to_act(state))
+            acting = game.to_act(state)
+            seat = pick.choice(acting)
             legal = game.legal_moves(state, seat)
+            check_out_of_turn(game, state, players, acting, legal)
             packed = msgpack.packb(state)
             nxt = game.apply(state, seat, pick.choice(legal))
             assert msgpack.packb(state) == packed, "apply mutated its input"

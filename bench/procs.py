@@ -1,0 +1,117 @@
+"""Processes a benchmark runs and measures: an embedded Redis, server nodes, load clients.
+
+CPU seconds and peak RSS come from /proc (utime + stime; VmHWM), so the figures are the
+kernel's own accounting of each process, not the harness's guess.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+from server.embedded_redis import EmbeddedRedis, free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def memory_kib(pid: int, key: str = "VmHWM") -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    return 0
+
+
+@dataclass
+class Usage:
+    cpu: float
+    peak_rss_mib: float
+
+
+class Node:
+    """One `longhall serve` process on 127.0.0.1."""
+
+    def __init__(self, redis_url: str, data: Path, **env: str) -> None:
+        self.port = free_port()
+        self.data = data
+        data.mkdir(parents=True, exist_ok=True)
+        full_env = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+        args = [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port), "--redis", redis_url]
+        args += ["--data", str(data), "--log-level", "warning"]
+        self.log = open(data / "server.log", "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=full_env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"http://127.0.0.1:{self.port}/health", timeout=0.5).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("server did not start")
+        self.cpu0 = cpu_seconds(self.proc.pid)
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def usage(self) -> Usage:
+        return Usage(cpu_seconds(self.proc.pid) - self.cpu0, memory_kib(self.proc.pid) / 1024)
+
+    def rss_kib(self) -> int:
+        return memory_kib(self.proc.pid, "VmRSS")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+
+
+class Cluster:
+    """An embedded Redis and `nodes` server processes sharing it."""
+
+    def __init__(self, workdir: Path, nodes: int = 1, fsync: str = "always", **env: str) -> None:
+        self.redis = EmbeddedRedis(workdir / "redis", fsync=fsync)
+        self.redis.start()
+        self.redis_pid = self.redis.proc.pid if self.redis.proc else 0
+        self.redis_cpu0 = cpu_seconds(self.redis_pid)
+        self.nodes = [Node(self.redis.url, workdir / f"node{i}", **env) for i in range(nodes)]
+
+    def redis_cpu(self) -> float:
+        return cpu_seconds(self.redis_pid) - self.redis_cpu0
+
+    def stop(self) -> None:
+        for n in self.nodes:
+            n.stop()
+        self.redis.stop()
+
+
+def run_client(module: str, *args: str, timeout: float = 600) -> dict:
+    """Run a load client in its own process; its one JSON line of figures."""
+    out = subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    if out.returncode != 0:
+        raise RuntimeError(f"{module} failed: {out.stderr[-3000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
