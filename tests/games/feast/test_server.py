@@ -1,0 +1,47 @@
+"""End to end: four bot clients play a whole short Feast for Odin game through a real
+server while a spectator watches; the spectator never sees an occupation hand, nobody
+sees the decks or the generator, and the `over` message carries the engine's result."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+
+import msgpack
+
+from clients.python.bot import play
+from tests.tables import table
+
+HAND_PATH = re.compile(r"/seats/\d+/hand(/|$)")
+
+
+def _hand_leaks(frame: dict) -> bool:
+    if frame["t"] == "snapshot":
+        board = frame["view"]["table"] or {"seats": []}
+        return any("hand" in seat for seat in board["seats"])
+    if frame["t"] == "diff":
+        return any(HAND_PATH.search(op["path"]) for op in frame["ops"])
+    return False
+
+
+async def test_four_bots_and_a_spectator_play_a_short_game(server) -> None:
+    # F-100, F-101, F-119, F-720, F-730 through the server
+    async with table(
+        server.url, players=4, spectators=1, game="feast", options={"length": "short"}, record=True
+    ) as t:
+        results = await asyncio.gather(
+            *(play(c, t.room, random.Random(60 + i)) for i, c in enumerate(t.players))
+        )
+        watcher = t.spectators[0]
+        mirror = watcher.rooms[t.room]
+        await watcher.wait_until(lambda: mirror.result is not None, timeout=120)
+        over = [f for f in mirror.frames if f["t"] == "over"]
+        assert len(over) == 1 and all(r == over[0]["result"] for r in results)
+        result = over[0]["result"]
+        assert result["scores"] == [sum(b.values()) for b in result["breakdown"]]
+        assert mirror.view["table"]["round"] == 6
+        assert not any(_hand_leaks(f) for f in mirror.frames)  # F-119: the spectator sees no hand
+        for client in t.everyone:  # decks, strip stack and the generator stay on the server
+            frames = msgpack.packb(client.rooms[t.room].frames)
+            assert b"secret" not in frames and b"rng" not in frames
