@@ -5,8 +5,9 @@ Moves are small maps with a `type`: `occupy` (Vikings on a space, with `copy` fo
 `play` / `skip` / `stop` (occupation cards), `ready` (the window before income), the
 feast's `serve` / `leave` / `leave_rest`, `done` (end-of-game step), and the anytime
 actions `place` / `cancel` / `store` / `buy_ship` / `arm`. Who is asked is the state's
-`prompt`; anytime actions are open to whoever is asked, but never inside an action
-(F-201, O-2). Other players' anytime actions during someone's turn are not offered yet.
+`prompt`. Anytime actions are open to whoever is asked and, during a turn or the feast,
+to the other players too without changing who is asked — never inside an action
+(F-201, O-2).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from server.games.feast.catalog import SPACES
 from server.games.feast.refusals import malformed, refuse
 
 ANYTIME_PROMPTS = ("turn", "ready", "feast", "end")
+OUT_OF_TURN_PROMPTS = ("turn", "feast")
+ANYTIME_MOVES = ("place", "cancel", "store", "buy_ship", "arm")
 ORDERED_SPACES = sorted(SPACES, key=lambda sid: (SPACES[sid]["column"], sid))
 
 
@@ -82,16 +85,32 @@ def _prompt_moves(s: State, seat: int) -> list[Move]:
     return [{"type": "done"}]
 
 
+def out_of_turn(s: State, seat: int) -> bool:
+    """F-201, F-300: anytime actions are open to players not asked, during a turn or the
+    feast — never inside an action, and not after confirming a window (ready, end)."""
+    prompt = s["prompt"]
+    if s["over"] or prompt is None or prompt["kind"] not in OUT_OF_TURN_PROMPTS:
+        return False
+    return 0 <= seat < s["players"] and seat not in to_act(s)
+
+
+def _anytime_moves(p: dict[str, Any], end: bool) -> list[Move]:
+    return anytime.place_moves(p, end) + anytime.store_moves(p) + anytime.ship_moves(p)
+
+
 def legal(s: State, seat: int) -> list[Move]:
     if seat not in to_act(s):
-        return []
+        if not out_of_turn(s, seat):
+            return []
+        p = s["seats"][seat]
+        return anytime.place_moves(p, False) if p["draft"] is not None else _anytime_moves(p, False)
     p = s["seats"][seat]
     end = s["prompt"]["kind"] == "end"
     if p["draft"] is not None:
         return anytime.place_moves(p, end)
     moves = _prompt_moves(s, seat)
     if s["prompt"]["kind"] in ANYTIME_PROMPTS:
-        moves += anytime.place_moves(p, end) + anytime.store_moves(p) + anytime.ship_moves(p)
+        moves += _anytime_moves(p, end)
     return moves
 
 
@@ -276,7 +295,7 @@ HANDLERS: dict[str, Callable[[State, int, Move], None]] = {
 def apply_move(s: State, seat: int, move: Any) -> None:
     if not isinstance(move, dict) or not isinstance(move.get("type"), str) or move["type"] not in HANDLERS:
         raise malformed("a move is a map with a known type")
-    if seat not in to_act(s):
+    if seat not in to_act(s) and not (move["type"] in ANYTIME_MOVES and out_of_turn(s, seat)):
         raise refuse("F-240", "it is not your decision now", "not_your_turn")
     p = s["seats"][seat]
     if move["type"] not in ("place", "cancel"):

@@ -152,3 +152,36 @@ def test_food_on_a_house_stays_there() -> None:
     s["seats"][0]["areas"].append(new_area("long_house"))
     s = act(s, 0, {"type": "place", "item": "peas", "area": 1, "turn": 0, "row": 0, "col": 0})
     assert s["seats"][0]["goods"] == {} and s["seats"][0]["areas"][1]["pieces"] == [["peas", 0, 0, 0]]
+
+
+def test_other_players_place_during_someone_elses_turn() -> None:
+    # F-201, F-300: open out of turn, and the decision stays where it was
+    s = start()
+    give(s, 1, oil=1)
+    s["seats"][1]["goods"] = {"oil": 1}
+    assert moves.to_act(s) == [0]
+    assert {"type": "place", "item": "oil"} in moves.legal(s, 1)
+    assert all(m["type"] in moves.ANYTIME_MOVES for m in moves.legal(s, 1))
+    s = act(s, 1, {"type": "place", "item": "oil", "area": 0, "turn": 0, "row": 0, "col": 0})
+    assert s["seats"][1]["areas"][0]["pieces"] == [["oil", 0, 0, 0]] and moves.to_act(s) == [0]
+    with pytest.raises(IllegalMove) as err:
+        act(s, 1, {"type": "pass"})
+    assert err.value.code == "not_your_turn"
+
+
+def test_no_anytime_action_while_another_player_resolves_an_action() -> None:
+    # F-201, A-A-18: never inside an action once it has started
+    s = start(silver=1)
+    s["seats"][1]["goods"] = {"oil": 1}
+    s = act(s, 0, {"type": "occupy", "space": "c3_livestock_sheep_or_cattle"})
+    assert s["prompt"]["kind"] == "option"
+    assert moves.legal(s, 1) == []
+    assert refused(s, {"type": "place", "item": "oil"}, seat=1) == "F-240"
+
+
+def test_no_placing_after_confirming_the_window() -> None:
+    # F-347, F-721: a confirmed player waits for the others
+    s = pass_all(start(oil=1))
+    s = act(s, 0, {"type": "ready"})
+    assert moves.legal(s, 0) == []
+    assert refused(s, {"type": "place", "item": "oil"}) == "F-240"
