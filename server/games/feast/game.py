@@ -22,6 +22,12 @@ class FeastGame(Game):
             Option("length", ("long", "short"), "long", "long game 7 rounds, short game 6 rounds (F-101)"),
             Option("decks", setup.DECK_CHOICES, "A", "occupation decks in play (F-115)"),
             Option(
+                "solo_start_card",
+                ("random", "choose"),
+                "random",
+                "solo: deal the starting occupation at random or let the player choose it (F-805)",
+            ),
+            Option(
                 "final_income",
                 ("silver", "record"),
                 "silver",

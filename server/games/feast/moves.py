@@ -78,6 +78,8 @@ def _prompt_moves(s: State, seat: int) -> list[Move]:
         return dice.legal(s, seat)
     if kind in ("sea_trade", "special_sale"):
         return sailing.legal(s, seat)
+    if kind == "start_card":
+        return [{"type": "choose_card", "card": c} for c in prompt["cards"]]
     if kind == "ready":
         return [{"type": "ready"}]
     if kind == "feast":
@@ -203,6 +205,16 @@ def stop(s: State, seat: int, move: Move) -> None:
     s["prompt"] = None
 
 
+def choose_card(s: State, seat: int, move: Move) -> None:
+    """F-805: the solo player may pick his starting occupation."""
+    _expect(s, ("start_card",), "F-805", "choosing a starting occupation")
+    card = move.get("card")
+    if not isinstance(card, str) or card not in s["prompt"]["cards"]:
+        raise refuse("F-805", "choose one of the starting occupations in play")
+    s["seats"][seat]["hand"] = [card]
+    s["prompt"] = None
+
+
 def pass_turn(s: State, seat: int, move: Move) -> None:
     _expect(s, ("turn",), "F-245", "passing")
     s["seats"][seat]["passed"] = True
@@ -265,6 +277,7 @@ def cancel(s: State, seat: int, move: Move) -> None:
 HANDLERS: dict[str, Callable[[State, int, Move], None]] = {
     "occupy": occupy,
     "pass": pass_turn,
+    "choose_card": choose_card,
     "option": option,
     "play": play,
     "skip": skip,

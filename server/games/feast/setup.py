@@ -107,7 +107,7 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         for tile in EXTENSION_TILES:
             side = tile["side_a"] if below(rng, 2) == 0 else tile["side_b"]
             copies[tile["id"]] = side["imitation_space_column"]
-    return {
+    state = {
         "players": players,
         "length": length,
         "rounds": ROUNDS[length],
@@ -132,3 +132,7 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         "secret": {"rng": rng, "strips": strips[shown:], "weapons": weapons, "occupations": regular},
         "over": False,
     }
+    if solo and options.get("solo_start_card") == "choose":  # F-805: pick the starting card
+        state["seats"][0]["hand"] = []
+        state["prompt"] = {"kind": "start_card", "seat": 0, "cards": sorted(starting)}
+    return state

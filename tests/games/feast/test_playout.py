@@ -11,8 +11,8 @@ from tests.games.feast.invariants import check
 CONFIGS = [(n, length) for n in (1, 2, 3, 4) for length in ("long", "short")]
 
 
-def _play(players: int, length: str, seed: int) -> None:
-    out = random_playout(GAME, players, {"length": length}, seed=seed, check=check)
+def _play(players: int, length: str, seed: int, **options: str) -> None:
+    out = random_playout(GAME, players, {"length": length, **options}, seed=seed, check=check)
     result = out.result
     assert len(result["scores"]) == players
     for score, row in zip(result["scores"], result["breakdown"], strict=True):
@@ -33,3 +33,17 @@ def test_random_games_reach_the_end(players: int, length: str) -> None:
 def test_random_games_soak(players: int, length: str) -> None:
     for seed in range(100):
         _play(players, length, 1000 + seed)
+
+
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (1, {"solo_start_card": "choose", "decks": "C"}),
+        (3, {"decks": "ABC", "final_income": "record"}),
+        (4, {"decks": "B"}),
+    ],
+)
+def test_random_games_with_other_options(players: int, options: dict[str, str]) -> None:
+    # F-115, F-297, F-805
+    for seed in range(2):
+        _play(players, "short", seed, **options)

@@ -141,3 +141,16 @@ def test_solo_setup(length: str, table: list[int], thing: int, waiting: int) -> 
     assert p["thing"] + p["waiting"] + sum(p["table"]) == 23  # one Viking leaves the game
     assert len(s["mountains"]) == 2 and s["copies"] == {}
     assert len(p["hand"]) == 1
+
+
+def test_solo_player_may_choose_the_starting_occupation() -> None:
+    # F-805
+    s = fresh(1, solo_start_card="choose")
+    assert s["prompt"]["kind"] == "start_card" and s["round"] == 1 and s["phase"] == 1
+    assert len(s["prompt"]["cards"]) == 15 and s["seats"][0]["hand"] == []
+    card = s["prompt"]["cards"][3]
+    s = GAME.apply(s, 0, {"type": "choose_card", "card": card})
+    assert s["seats"][0]["hand"] == [card] and s["phase"] == 5
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(fresh(1, solo_start_card="choose"), 0, {"type": "choose_card", "card": "1A"})
+    assert err.value.rule == "F-805"
