@@ -15,9 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import State
-from server.games.feast import dice, sailing, trade
+from server.games.feast import dice, occupations, sailing, trade
 from server.games.feast.catalog import SPACES, SPECIALS
-from server.games.feast.refusals import refuse
 from server.games.feast.supply import Player, can_pay, pay, receivable, receive
 from server.games.feast.weapons import draw_weapon
 
@@ -127,13 +126,6 @@ def usable_variants(s: State, p: Player, sid: str, column3_draw: bool = False) -
     return out
 
 
-def draw_occupation(s: State, p: Player) -> None:
-    """Draw the top dark-brown card; an empty deck gives nothing (F-602)."""
-    deck = s["secret"]["occupations"]
-    if deck:
-        p["hand"].append(deck.pop())
-
-
 def carry_out(s: State, seat: int, sid: str, v: Variant, spot: str) -> None:
     """Pay and receive one variant, then open its follow-up prompt if it has one.
 
@@ -142,7 +134,7 @@ def carry_out(s: State, seat: int, sid: str, v: Variant, spot: str) -> None:
     pay(p, v["cost"])
     receive(s, p, v["gain"])
     for _ in range(v.get("draw", 0)):
-        draw_occupation(s, p)
+        occupations.draw(s, p)
     if "work" in v:
         for _ in range(v["work"]["weapons"]):  # F-466
             p["weapons"][draw_weapon(s)] += 1
@@ -155,15 +147,6 @@ def carry_out(s: State, seat: int, sid: str, v: Variant, spot: str) -> None:
     else:
         s["prompt"] = None
         sailing.carry_out(s, seat, v)
-
-
-def play_card(s: State, seat: int, card: Any) -> None:
-    """F-606: lay a card from hand face up. Card effects are the next issue: only VP for now."""
-    p = s["seats"][seat]
-    if not isinstance(card, str) or card not in p["hand"]:
-        raise refuse("F-606", "you can only play an occupation from your hand")
-    p["hand"].remove(card)
-    p["played"].append(card)
 
 
 def label(v: Variant) -> dict[str, Any]:

@@ -7,7 +7,7 @@ offer stones and long swords (+1 each) and takes a blue good or special tile of 
 value at most the result (O-1: "at most" for raiding too), on a low-aim action he pays
 the result in wood and the matching weapon — or he declares failure and takes the
 compensation. Offered items are spent only on success (F-555). A low result of 0 is an
-immediate free success (F-588). Occupation effects (four rolls, F-653) are not yet in.
+immediate free success (F-588). A card may allow more rolls (rule `max_rolls`, F-653).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from server.games.contract import Move, State
+from server.games.feast import occupations
 from server.games.feast.catalog import COLOUR, SHIPS, SPACES, SPECIALS, SWORD
 from server.games.feast.refusals import malformed, refuse
 from server.games.feast.supply import Player, receive
@@ -23,7 +24,7 @@ from server.games.feast.weapons import discard, owed_weapon
 from server.games.rng import below
 
 Variant = dict[str, Any]
-MAX_ROLLS = 3
+MAX_ROLLS = 3  # F-552; a card may raise it (rule "max_rolls", F-653)
 BLUE_GOODS = tuple(g for g, c in COLOUR.items() if c == "blue" and g not in SPECIALS)
 
 
@@ -105,11 +106,15 @@ def _payments(p: Player, prompt: dict[str, Any]) -> list[int]:
     return [w for w in range(due + 1) if w <= p["wood"] and due - w <= p["weapons"][weapon]]
 
 
+def _max_rolls(s: State, seat: int) -> int:
+    return int(occupations.rule(s, seat, "max_rolls", MAX_ROLLS))
+
+
 def legal(s: State, seat: int) -> list[Move]:
     prompt, p = s["prompt"], s["seats"][seat]
     offered = sum(prompt["offered"].values())
     moves: list[Move] = []
-    if prompt["rolls"] < MAX_ROLLS and not offered:
+    if prompt["rolls"] < _max_rolls(s, seat) and not offered:
         moves.append({"type": "roll"})
     if prompt["roll"] is None:
         return moves
@@ -127,8 +132,8 @@ def legal(s: State, seat: int) -> list[Move]:
 def roll(s: State, seat: int, move: Move) -> None:
     """F-552, F-588: roll (again); a low result of 0 succeeds at once."""
     prompt = s["prompt"]
-    if prompt["rolls"] >= MAX_ROLLS:
-        raise refuse("F-552", "you may roll at most three times")
+    if prompt["rolls"] >= _max_rolls(s, seat):
+        raise refuse("F-552", f"you may roll at most {_max_rolls(s, seat)} times")
     if sum(prompt["offered"].values()):
         raise refuse("F-553", "no more rolls once you have offered stones or swords")
     prompt["roll"] = below(s["secret"]["rng"], prompt["die"]) + 1

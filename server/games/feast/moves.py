@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from server.games.contract import Move, State
-from server.games.feast import actions, anytime, dice, feast, sailing, trade
+from server.games.feast import actions, anytime, dice, feast, occupations, sailing, trade
 from server.games.feast.catalog import SPACES
 from server.games.feast.refusals import malformed, refuse
 
@@ -149,7 +149,7 @@ def occupy(s: State, seat: int, move: Move) -> None:
     s["spaces"][sid] = {"seat": seat, "n": column, "round": s["round"]}
     s["last_placer"] = seat
     if column == 3:
-        actions.draw_occupation(s, p)  # F-610
+        occupations.draw(s, p)  # F-610
     if column == 4 and p["hand"]:  # F-611
         s["prompt"] = {"kind": "bonus_play", "seat": seat, "space": target, "spot": sid}
     else:
@@ -157,6 +157,8 @@ def occupy(s: State, seat: int, move: Move) -> None:
 
 
 def _start_action(s: State, seat: int, sid: str, spot: str) -> None:
+    s["action"] = {"seat": seat, "space": sid}  # closed by rounds.advance (after_action)
+    occupations.before_action(s, seat, sid)  # F-651
     vs = actions.usable_variants(s, s["seats"][seat], sid)
     if len(vs) == 1:
         actions.carry_out(s, seat, sid, vs[0], spot)
@@ -182,7 +184,7 @@ def option(s: State, seat: int, move: Move) -> None:
 
 def play(s: State, seat: int, move: Move) -> None:
     _expect(s, ("play", "bonus_play"), "F-606", "playing an occupation")
-    actions.play_card(s, seat, move.get("card"))
+    occupations.play(s, seat, move.get("card"))
     prompt = s["prompt"]
     if prompt["kind"] == "bonus_play":
         _start_action(s, seat, prompt["space"], prompt["spot"])

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from server.games.contract import State
-from server.games.feast import feast, turns
+from server.games.feast import feast, occupations, turns
 from server.games.feast.areas import bonuses, income
 from server.games.feast.catalog import FLIP_SCHEDULE, HARVEST_MEANING, PAIRS, ROUND_TRACK, SPECIALS, STRIPS
 from server.games.feast.setup import banquet_cells
@@ -154,6 +154,10 @@ def advance(s: State) -> None:
     while s["prompt"] is None and not s["over"]:
         phase = s["phase"]
         if phase == 5:
+            done = s.pop("action", None)
+            if done:  # F-651: "after" effects once the action's last step is over
+                occupations.after_action(s, done["seat"], done["space"])
+                continue
             turns.next_turn(s)
             if s["prompt"] is None:
                 s["phase"] = 6
@@ -164,6 +168,7 @@ def advance(s: State) -> None:
                 _after_feast(s)
             continue
         AUTOMATIC[phase](s)
+        occupations.on_phase(s, phase)
         if phase == 4:
             turns.begin_actions(s)
         if phase == 6 or phase == 12:
