@@ -88,6 +88,36 @@ def _weapon_deck(players: int) -> list[str]:
     return deck
 
 
+def _copy_spaces(rng: dict[str, int], players: int) -> dict[str, int]:
+    """F-111: with 4 players each extension tile shows a random face (its column)."""
+    copies: dict[str, int] = {}
+    if players == 4:
+        for tile in EXTENSION_TILES:
+            side = tile["side_a"] if below(rng, 2) == 0 else tile["side_b"]
+            copies[tile["id"]] = side["imitation_space_column"]
+    return copies
+
+
+def _shown(players: int) -> int:
+    return 3 if players == 4 else 2  # F-130: revealed mountain strips
+
+
+def _table_state(players: int, strips: list[int], rng: dict[str, int]) -> dict[str, Any]:
+    """The shared table: action board, exploration boards, mountains, stacks (F-110…F-145)."""
+    shown = _shown(players)
+    return {
+        "spaces": {},
+        "copies": _copy_spaces(rng, players),
+        "exploration": {
+            pair: {"face": sides["front"], "silver": 0, "owner": None} for pair, sides in PAIRS.items()
+        },
+        "mountains": [{"id": sid, "slots": list(STRIPS[sid])} for sid in strips[:shown]],
+        "buildings": {bid: b["count"] for bid, b in BUILDINGS.items()},
+        "specials": list(SPECIALS),
+        "weapon_discard": [],
+    }
+
+
 def setup(players: int, options: dict[str, Any], seed: int) -> State:
     length = options.get("length", "long")
     letters = options.get("decks", "A")
@@ -101,12 +131,6 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
     shuffle(rng, weapons)
     strips = sorted(STRIPS)
     shuffle(rng, strips)  # F-130
-    shown = 3 if players == 4 else 2
-    copies: dict[str, int] = {}
-    if players == 4:  # F-111: each extension tile shows a random face
-        for tile in EXTENSION_TILES:
-            side = tile["side_a"] if below(rng, 2) == 0 else tile["side_b"]
-            copies[tile["id"]] = side["imitation_space_column"]
     state = {
         "players": players,
         "length": length,
@@ -118,18 +142,15 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         "start": start,
         "turn": start,
         "last_placer": start,
-        "spaces": {},
-        "copies": copies,
-        "exploration": {
-            pair: {"face": sides["front"], "silver": 0, "owner": None} for pair, sides in PAIRS.items()
-        },
-        "mountains": [{"id": sid, "slots": list(STRIPS[sid])} for sid in strips[:shown]],
-        "buildings": {bid: b["count"] for bid, b in BUILDINGS.items()},
-        "specials": list(SPECIALS),
-        "weapon_discard": [],
+        **_table_state(players, strips, rng),
         "seats": [_player(length, solo, starting[i]) for i in range(players)],
         "prompt": None,
-        "secret": {"rng": rng, "strips": strips[shown:], "weapons": weapons, "occupations": regular},
+        "secret": {
+            "rng": rng,
+            "strips": strips[_shown(players) :],
+            "weapons": weapons,
+            "occupations": regular,
+        },
         "over": False,
     }
     if solo and options.get("solo_start_card") == "choose":  # F-805: pick the starting card
