@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.games.contract import Move
+from server.games.contract import Move, clone
 from server.games.feast import areas
 from server.games.feast.catalog import COLOUR, SHIPS
 from server.games.feast.refusals import malformed, refuse
@@ -102,6 +102,7 @@ def place(p: Player, move: Move, end: bool) -> None:
     why = areas.check(area, item, turn, row, col, end)
     if why:
         raise refuse(*why)
+    area = p["areas"][i] = clone(area)  # areas are shared with the previous state
     areas.place(area, item, turn, row, col)
     _remove(p, item)
     p["draft"] = None
@@ -152,6 +153,7 @@ def store(p: Player, move: Move) -> None:
     holder = pool[i]
     if p[res] < 1 or holder[res] >= _capacity(where, holder, res):
         raise refuse("F-330", f"no {res} to store or no free {res} slot there")
+    holder = pool[i] = clone(holder)  # a stone house is shared with the previous state
     p[res] -= 1
     holder[res] += 1
 

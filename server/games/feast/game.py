@@ -1,7 +1,8 @@
 """The Feast for Odin engine behind the contract of `server.games.contract` (`FeastGame`).
 
-Glue only: options, setup, the clone-then-mutate `apply` with its refusal of malformed
-input, and delegation to the rule modules. Rule logic lives in the sibling modules.
+Glue only: options, setup, the copy-then-mutate `apply` (copy-on-write for the placement
+areas) with its refusal of malformed input, and delegation to the rule modules. Rule
+logic lives in the sibling modules.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class FeastGame(Game):
     def apply(self, state: State, seat: int, move: Any) -> State:
         if type(seat) is not int:
             raise IllegalMove("bad_move", None, "seat must be an integer")
-        s = clone(state)
+        s = _copy_on_write(state)
         try:
             moves.apply_move(s, seat, move)
         except IllegalMove:
@@ -68,6 +69,20 @@ class FeastGame(Game):
 
     def result(self, state: State) -> dict[str, Any] | None:
         return scoring.result(state) if state["over"] else None
+
+
+def _copy_on_write(state: State) -> State:
+    """A copy to mutate that shares the placement areas with `state`.
+
+    Areas are the bulk of a state and only a placement changes one; `anytime.py` copies
+    an area before changing it. Sharing them keeps apply cheap and lets the view diff
+    skip every untouched board by identity."""
+    shell = {k: v for k, v in state.items() if k != "seats"}
+    shell["seats"] = [{k: v for k, v in p.items() if k != "areas"} for p in state["seats"]]
+    s = clone(shell)
+    for mine, theirs in zip(s["seats"], state["seats"], strict=True):
+        mine["areas"] = list(theirs["areas"])
+    return s
 
 
 GAME = FeastGame()

@@ -7,10 +7,14 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
 import msgpack
+import pytest
 
 from clients.python.bot import play
+from tests.cluster import ServerProc
 from tests.tables import table
 
 HAND_PATH = re.compile(r"/seats/\d+/hand(/|$)")
@@ -25,8 +29,19 @@ def _hand_leaks(frame: dict) -> bool:
     return False
 
 
-async def test_four_bots_and_a_spectator_play_a_short_game(server) -> None:
+@pytest.fixture
+def fast_server(redis_url: str, tmp_path: Path) -> Iterator[ServerProc]:
+    """A server whose per-connection frame rate lets bots run at machine speed: a Feast
+    bot takes long runs of quick decisions (feast, placement chains) that outrun the
+    default limit meant for people."""
+    s = ServerProc(tmp_path, redis_url, LONGHALL_RATE="100000", LONGHALL_BURST="100000").start()
+    yield s
+    s.stop()
+
+
+async def test_four_bots_and_a_spectator_play_a_short_game(fast_server: ServerProc) -> None:
     # F-100, F-101, F-119, F-720, F-730 through the server
+    server = fast_server
     async with table(
         server.url, players=4, spectators=1, game="feast", options={"length": "short"}, record=True
     ) as t:
