@@ -143,12 +143,15 @@ KINDS.update({bid: _exploration(b) for bid, b in EXPLORATION.items()})
 KINDS.update({bid: _house(b) for bid, b in BUILDINGS.items() if b.get("grid")})
 
 
-def new_area(kid: str) -> Area:
+def new_area(kid: str, lenient: bool = False) -> Area:
+    """An empty area; `lenient` (F-772) lets colour adjacency errors through to scoring."""
     h = KINDS[kid].height
     area: Area = {"kind": kid, "cover": [0] * h, "green": [0] * h, "orange": [0] * h, "red": [0] * h}
     area["pieces"] = []
     for res in KINDS[kid].slots:
         area[res] = 0
+    if lenient:
+        area["lenient"] = True
     return area
 
 
@@ -196,6 +199,8 @@ def _context(area: Area, item: str) -> tuple[AreaKind, int, int, str | None]:
     kind = KINDS[area["kind"]]
     colour = item_colour(item)
     cover = _mask(area["cover"], kind.width)
+    if area.get("lenient"):
+        return kind, cover, 0, None
     if kind.house and colour in ("orange", "red"):
         return kind, cover, _mask(area[colour], kind.width), "F-332"
     if not kind.house and colour == "green":
@@ -241,13 +246,15 @@ def spots(area: Area, item: str, end_step: bool = False) -> Iterator[tuple[int, 
 def fits(area: Area, item: str, end_step: bool = False) -> bool:
     """Whether the item has at least one legal spot here (memoised on the area's coverage)."""
     key = (area["kind"], tuple(area["cover"]), tuple(area["green"]), tuple(area["orange"]))
-    return _fits(key + (tuple(area["red"]), item, end_step))
+    return _fits(key + (tuple(area["red"]), area.get("lenient", False), item, end_step))
 
 
 @lru_cache(maxsize=65536)
 def _fits(key: tuple[Any, ...]) -> bool:
-    kid, cover, green, orange, red, item, end_step = key
+    kid, cover, green, orange, red, lenient, item, end_step = key
     area = {"kind": kid, "cover": list(cover), "green": list(green), "orange": list(orange), "red": list(red)}
+    if lenient:
+        area["lenient"] = True
     return next(spots(area, item, end_step), None) is not None
 
 
@@ -316,3 +323,21 @@ def penalty(area: Area) -> int:
     open_cells = kind.penalty & ~_mask(area["cover"], kind.width)
     empty_slots = sum(n - area.get(res, 0) for res, n in kind.slots.items())
     return bin(open_cells).count("1") + empty_slots
+
+
+def adjacency_errors(area: Area) -> int:
+    """F-770, F-771: unordered pairs of pieces breaking a colour rule (edge contact)."""
+    kind = KINDS[area["kind"]]
+    restricted = ("orange", "red") if kind.house else ("green",)
+    owner: dict[tuple[int, int], int] = {}
+    for i, (item, turn, row, col) in enumerate(area["pieces"]):
+        if item_colour(item) in restricted:
+            for dr, dc in orientations(item)[turn]:
+                owner[(row + dr, col + dc)] = i
+    pairs = set()
+    for (r, c), i in owner.items():
+        for j in (owner.get((r + 1, c)), owner.get((r, c + 1))):
+            a = area["pieces"][i][0]
+            if j is not None and j != i and item_colour(area["pieces"][j][0]) == item_colour(a):
+                pairs.add((min(i, j), max(i, j)))
+    return len(pairs)

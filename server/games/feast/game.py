@@ -29,6 +29,12 @@ class FeastGame(Game):
                 "solo: deal the starting occupation at random or let the player choose it (F-805)",
             ),
             Option(
+                "placement",
+                ("strict", "lenient"),
+                "strict",
+                "strict refuses colour adjacency errors; lenient scores 1 Thing per error (F-772)",
+            ),
+            Option(
                 "final_income",
                 ("silver", "record"),
                 "silver",

@@ -106,7 +106,7 @@ def carry_out(s: State, seat: int, v: Variant) -> None:
         board["owner"] = seat
         p["silver"] += board["silver"]  # F-522
         board["silver"] = 0
-        p["areas"].append(new_area(board["face"]))  # F-523
+        p["areas"].append(new_area(board["face"], s["placement"] == "lenient"))  # F-523
     target = v.get("emigrate")
     if "swap" in v:  # F-430, F-432: the boat's extra ore returns to the supply
         p["ships"].pop(v["swap"])

@@ -1,8 +1,8 @@
 """Final scoring with a per-item breakdown, and the winners (F-730…F-780).
 
 One function per item of F-730; the total is the sum of the breakdown. Occupations score
-their printed VP only (card effects are the next issue). The lenient-mode adjacency
-penalty (F-770, F-771) never fires: every placement is validated (F-772).
+their printed VP only (card effects are the next issue). Colour adjacency errors, which
+only the lenient placement mode lets through (F-772), cost one Thing each (F-770, F-771).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import State
-from server.games.feast.areas import KINDS, penalty
+from server.games.feast.areas import KINDS, adjacency_errors, penalty
 from server.games.feast.catalog import ANIMAL_VP, BUILDINGS, EXPLORATION, OCCUPATIONS, SHIPS
 from server.games.feast.supply import Player
 
@@ -66,7 +66,7 @@ def breakdown(p: Player) -> dict[str, int]:
         "final_income": p["final_income"],
         "english_crown": english_crown(p),
         "board_penalties": board_penalties(p),
-        "thing_penalties": -3 * p["things"],
+        "thing_penalties": -3 * (p["things"] + sum(adjacency_errors(a) for a in p["areas"])),
     }
 
 

@@ -47,7 +47,7 @@ def _table(length: str, solo: bool) -> list[int]:
     return table
 
 
-def _player(length: str, solo: bool, card: str) -> dict[str, Any]:
+def _player(length: str, solo: bool, card: str, lenient: bool) -> dict[str, Any]:
     table = _table(length, solo)
     return {
         "thing": 5 if length == "long" or solo else 6,  # F-123; solo F-803
@@ -63,7 +63,7 @@ def _player(length: str, solo: bool, card: str) -> dict[str, Any]:
         "ships": [],
         "hand": [card],
         "played": [],
-        "areas": [new_area("home")],
+        "areas": [new_area("home", lenient)],
         "sheds": [],
         "things": 0,
         "final_income": 0,
@@ -143,7 +143,10 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         "turn": start,
         "last_placer": start,
         **_table_state(players, strips, rng),
-        "seats": [_player(length, solo, starting[i]) for i in range(players)],
+        "placement": options.get("placement", "strict"),
+        "seats": [
+            _player(length, solo, starting[i], options.get("placement") == "lenient") for i in range(players)
+        ],
         "prompt": None,
         "secret": {
             "rng": rng,

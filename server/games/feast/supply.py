@@ -72,7 +72,7 @@ def add_building(s: State, p: Player, building: str) -> None:
     """Take a building tile from its limited stack (F-421): a shed, or a house with its grid."""
     s["buildings"][building] -= 1
     if BUILDINGS[building].get("grid"):
-        p["areas"].append(new_area(building))
+        p["areas"].append(new_area(building, s["placement"] == "lenient"))
     else:
         p["sheds"].append({"wood": 0, "stone": 0})
 

@@ -40,10 +40,10 @@ def test_random_games_soak(players: int, length: str) -> None:
     [
         (1, {"solo_start_card": "choose", "decks": "C"}),
         (3, {"decks": "ABC", "final_income": "record"}),
-        (4, {"decks": "B"}),
+        (4, {"decks": "B", "placement": "lenient"}),
     ],
 )
 def test_random_games_with_other_options(players: int, options: dict[str, str]) -> None:
-    # F-115, F-297, F-805
+    # F-115, F-297, F-805, F-772
     for seed in range(2):
         _play(players, "short", seed, **options)

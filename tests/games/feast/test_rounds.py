@@ -199,3 +199,13 @@ def test_last_round_ends_after_the_feast() -> None:
 def test_phase_order_is_fixed() -> None:
     # F-200: the automatic phases table
     assert sorted(rounds.AUTOMATIC) == [1, 2, 3, 4, 6, 7, 8, 10, 11, 12]
+
+
+def test_random_weapon_with_no_card_anywhere_comes_from_a_fresh_deck() -> None:
+    # F-702, A-A-23
+    from server.games.feast.weapons import draw_weapon
+
+    s = fresh(2)
+    s["secret"]["weapons"], s["weapon_discard"] = [], []
+    assert draw_weapon(s) in ("bow", "snare", "spear", "long_sword")
+    assert len(s["secret"]["weapons"]) == 47 - 1

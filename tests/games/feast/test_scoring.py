@@ -111,3 +111,45 @@ def test_solo_benchmark() -> None:
     assert scoring.result(s)["solo_benchmark_reached"] is False
     s["seats"][0]["silver"] = 300
     assert scoring.result(s)["solo_benchmark_reached"] is True
+
+
+def _lenient_home(greens: list[tuple[int, int]]) -> dict:
+    from server.games.feast.areas import place
+
+    home = new_area("home", lenient=True)
+    for row, col in greens:
+        place(home, "oil", 0, row, col)  # 1 x 2, as printed
+    return home
+
+
+def test_late_adjacency_errors_in_a_row() -> None:
+    # F-770, F-771, WE-A-16: three green tiles in a row -> 2 pairs -> -6
+    from server.games.feast.areas import adjacency_errors
+
+    home = _lenient_home([(0, 0), (0, 2), (0, 4)])
+    assert adjacency_errors(home) == 2
+    p = fresh(1)["seats"][0]
+    p["areas"] = [home]
+    assert scoring.breakdown(p)["thing_penalties"] == -6
+
+
+def test_late_adjacency_errors_each_touching() -> None:
+    # F-771, WE-A-16: three green tiles each touching the other two -> 3 pairs
+    from server.games.feast.areas import adjacency_errors, place
+
+    home = new_area("home", lenient=True)
+    place(home, "oil", 0, 0, 0)  # [0,0],[0,1]
+    place(home, "oil", 1, 1, 0)  # [1,0],[2,0]
+    place(home, "wool", 0, 1, 1)  # [1,1]..[2,2]: touches both
+    assert adjacency_errors(home) == 3
+
+
+def test_lenient_mode_accepts_what_strict_refuses() -> None:
+    # F-772
+    from server.games.feast.areas import check, place
+
+    strict, lenient = new_area("home"), new_area("home", lenient=True)
+    for area in (strict, lenient):
+        place(area, "oil", 0, 0, 0)
+    assert check(strict, "oil", 0, 0, 2, False)[0] == "F-309"
+    assert check(lenient, "oil", 0, 0, 2, False) is None
