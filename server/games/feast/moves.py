@@ -4,7 +4,7 @@ Moves are small maps with a `type`: `occupy` (Vikings on a space, with `copy` fo
 4-player copy space), `pass`, `option` (pick a variant of the space just occupied),
 `play` / `skip` / `stop` (occupation cards), `ready` (the window before income), the
 feast's `serve` / `leave` / `leave_rest`, `done` (end-of-game step), and the anytime
-actions `place` / `cancel` / `store` / `buy_ship` / `arm`. Who is asked is the state's
+actions `place` / `cancel` / `store` / `buy_ship` / `arm` / `use_card`. Who is asked is the state's
 `prompt`. Anytime actions are open to whoever is asked and, during a turn or the feast,
 to the other players too without changing who is asked — never inside an action
 (F-201, O-2).
@@ -22,7 +22,7 @@ from server.games.feast.refusals import malformed, refuse
 
 ANYTIME_PROMPTS = ("turn", "ready", "feast", "end")
 OUT_OF_TURN_PROMPTS = ("turn", "feast")
-ANYTIME_MOVES = ("place", "cancel", "store", "buy_ship", "arm")
+ANYTIME_MOVES = ("place", "cancel", "store", "buy_ship", "arm", "use_card")
 ORDERED_SPACES = sorted(SPACES, key=lambda sid: (SPACES[sid]["column"], sid))
 
 
@@ -96,8 +96,10 @@ def out_of_turn(s: State, seat: int) -> bool:
     return 0 <= seat < s["players"] and seat not in to_act(s)
 
 
-def _anytime_moves(p: dict[str, Any], end: bool) -> list[Move]:
-    return anytime.place_moves(p, end) + anytime.store_moves(p) + anytime.ship_moves(p)
+def _anytime_moves(s: State, seat: int, end: bool) -> list[Move]:
+    p = s["seats"][seat]
+    moves = anytime.place_moves(p, end) + anytime.store_moves(p) + anytime.ship_moves(p)
+    return moves + occupations.anytime_moves(s, seat)
 
 
 def legal(s: State, seat: int) -> list[Move]:
@@ -105,14 +107,14 @@ def legal(s: State, seat: int) -> list[Move]:
         if not out_of_turn(s, seat):
             return []
         p = s["seats"][seat]
-        return anytime.place_moves(p, False) if p["draft"] is not None else _anytime_moves(p, False)
+        return anytime.place_moves(p, False) if p["draft"] is not None else _anytime_moves(s, seat, False)
     p = s["seats"][seat]
     end = s["prompt"]["kind"] == "end"
     if p["draft"] is not None:
         return anytime.place_moves(p, end)
     moves = _prompt_moves(s, seat)
     if s["prompt"]["kind"] in ANYTIME_PROMPTS:
-        moves += _anytime_moves(p, end)
+        moves += _anytime_moves(s, seat, end)
     return moves
 
 
@@ -272,6 +274,14 @@ def finish(s: State, seat: int, move: Move) -> None:
     (trade.finish if s["prompt"]["kind"] == "trade" else sailing.finish)(s, seat, move)
 
 
+def _anytime_state(handler: Callable[[State, int, Move], None]) -> Callable[[State, int, Move], None]:
+    def run(s: State, seat: int, move: Move) -> None:
+        _expect(s, ANYTIME_PROMPTS, "F-201", "an anytime action")
+        handler(s, seat, move)
+
+    return run
+
+
 def cancel(s: State, seat: int, move: Move) -> None:
     s["seats"][seat]["draft"] = None
 
@@ -304,6 +314,7 @@ HANDLERS: dict[str, Callable[[State, int, Move], None]] = {
     "store": _anytime(anytime.store),
     "buy_ship": _anytime(anytime.buy_ship),
     "arm": _anytime(anytime.arm),
+    "use_card": _anytime_state(occupations.use_card),
 }
 
 

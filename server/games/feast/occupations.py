@@ -9,6 +9,9 @@ is adding an entry to `EFFECTS`:
 * `before_action(state, seat, space)` / `after_action(state, seat, space)` — red cards
   that fire around an action (F-650, F-651);
 * `on_phase(state, seat, phase)` — after an automatic phase has run (e.g. extra breeding);
+* `anytime_moves(state, seat)` / `anytime_apply(state, seat, move)` — exchanges a blue
+  card allows whenever its owner likes (F-645), offered as `{"type": "use_card", "card":
+  id, ...}` moves alongside the other anytime actions;
 * `rules` — rule changes read with `rule()` (blue cards, F-646; e.g. "max_rolls": 4 for
   Proficient Hunter, F-653).
 
@@ -21,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from server.games.contract import State
+from server.games.contract import Move, State
 from server.games.feast.refusals import refuse
 from server.games.feast.supply import Player
 
@@ -32,6 +35,8 @@ class CardEffect:
     before_action: Callable[[State, int, str], None] | None = None
     after_action: Callable[[State, int, str], None] | None = None
     on_phase: Callable[[State, int, int], None] | None = None
+    anytime_moves: Callable[[State, int], list[Move]] | None = None
+    anytime_apply: Callable[[State, int, Move], None] | None = None
     rules: dict[str, Any] = field(default_factory=dict)
 
 
@@ -86,3 +91,24 @@ def rule(s: State, seat: int, name: str, default: Any) -> Any:
     for effect in _effects(s, seat):
         value = effect.rules.get(name, value)
     return value
+
+
+def anytime_moves(s: State, seat: int) -> list[Move]:
+    """F-645: the exchanges the seat's played blue cards offer now."""
+    moves: list[Move] = []
+    for card in s["seats"][seat]["played"]:
+        effect = EFFECTS.get(card)
+        if effect and effect.anytime_moves:
+            moves += [{**m, "type": "use_card", "card": card} for m in effect.anytime_moves(s, seat)]
+    return moves
+
+
+def use_card(s: State, seat: int, move: Move) -> None:
+    """Apply an anytime exchange of one of the seat's played cards."""
+    card = move.get("card")
+    effect = EFFECTS.get(card) if isinstance(card, str) else None
+    if card not in s["seats"][seat]["played"] or effect is None or effect.anytime_apply is None:
+        raise refuse("F-645", "only a played card with an anytime effect can be used")
+    if move not in anytime_moves(s, seat):
+        raise refuse("F-645", "that card offers no such exchange now")
+    effect.anytime_apply(s, seat, move)

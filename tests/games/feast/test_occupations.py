@@ -109,3 +109,33 @@ def test_playing_a_card_not_in_hand() -> None:
     with pytest.raises(IllegalMove) as err:
         act(s, 0, {"type": "play", "card": "2A"})
     assert err.value.rule == "F-606"
+
+
+def test_anytime_exchange_hook(effects: dict[str, CardEffect]) -> None:
+    # F-645 (Tanner-like): 1 salt meat for 1 hide whenever its owner likes, also out of turn
+    def offers(s: dict, seat: int) -> list[dict]:
+        return [{"give": "salt_meat"}] if s["seats"][seat]["goods"].get("salt_meat") else []
+
+    def exchange(s: dict, seat: int, move: dict) -> None:
+        goods = s["seats"][seat]["goods"]
+        goods["salt_meat"] -= 1
+        if not goods["salt_meat"]:
+            del goods["salt_meat"]
+        goods["hide"] = goods.get("hide", 0) + 1
+
+    effects["1A"] = CardEffect(anytime_moves=offers, anytime_apply=exchange)
+    s = start()
+    s["seats"][1]["played"] = ["1A"]
+    s["seats"][1]["goods"] = {"salt_meat": 2}
+    move = {"give": "salt_meat", "type": "use_card", "card": "1A"}
+    from server.games.feast import moves
+
+    assert move in moves.legal(s, 1)
+    s = act(s, 1, move)
+    s = act(s, 1, move)
+    assert s["seats"][1]["goods"] == {"hide": 2} and moves.to_act(s) == [0]
+    from server.games.contract import IllegalMove
+
+    with pytest.raises(IllegalMove) as err:
+        act(s, 1, move)
+    assert err.value.rule == "F-645"
