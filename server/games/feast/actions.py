@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.games.contract import State
+from server.games.contract import State, clone
 from server.games.feast import dice, occupations, sailing, trade
 from server.games.feast.catalog import SPACES, SPECIALS
 from server.games.feast.supply import Player, can_pay, pay, receivable, receive
@@ -76,11 +76,21 @@ def _occupation_variants(sp: dict[str, Any]) -> list[Variant]:
 
 
 def variants(s: State, p: Player, sid: str) -> list[Variant]:
-    """Every way of carrying out space `sid`, before checking what the player can afford."""
+    """Every way of carrying out space `sid`, before checking what the player can afford.
+
+    The lists are read-only: most are built once at import (`_STATIC`)."""
     sp = SPACES[sid]
-    eff = sp["effect"]
     if not sailing.requirement_met(p, sp):  # F-402
         return []
+    if sid in _STATIC:
+        return _STATIC[sid]
+    return _build_variants(s, p, sid)
+
+
+def _build_variants(s: Any, p: Any, sid: str) -> list[Variant]:
+    """`s` and `p` are None when building the static lists at import."""
+    sp = SPACES[sid]
+    eff = sp["effect"]
     if dice.is_dice(sid):
         return dice.variants(p, sid)
     if sp["group"] == "occupation":
@@ -99,8 +109,9 @@ def variants(s: State, p: Player, sid: str) -> list[Variant]:
     return _gain_variants(s, p, sp)
 
 
-def usable(s: State, p: Player, v: Variant) -> bool:
-    """F-243 use-one rule: the cost can be paid and something is received (or a card can be played)."""
+def usable(s: State, p: Player, v: Variant, column3_draw: bool = False) -> bool:
+    """F-243 use-one rule: the cost can be paid and something is received (or a card can be
+    played; on a column-3 space the card drawn first counts, F-605)."""
     if not can_pay(p, v["cost"]):
         return False
     if "dice" in v:
@@ -110,20 +121,14 @@ def usable(s: State, p: Player, v: Variant) -> bool:
     if any(key in v for key in ("explore", "emigrate", "swap", "sea_trade", "special_sale")):
         return sailing.usable(s, p, v)
     if v.get("play"):
-        return bool(p["hand"]) or (v.get("column3_draw", False) and bool(s["secret"]["occupations"]))
+        return bool(p["hand"]) or (column3_draw and bool(s["secret"]["occupations"]))
     if v.get("draw"):
         return True
     return receivable(s, p, v["gain"])
 
 
 def usable_variants(s: State, p: Player, sid: str, column3_draw: bool = False) -> list[Variant]:
-    out = []
-    for v in variants(s, p, sid):
-        if column3_draw:
-            v["column3_draw"] = True
-        if usable(s, p, v):
-            out.append(v)
-    return out
+    return [v for v in variants(s, p, sid) if usable(s, p, v, column3_draw)]
 
 
 def carry_out(s: State, seat: int, sid: str, v: Variant, spot: str) -> None:
@@ -150,5 +155,20 @@ def carry_out(s: State, seat: int, sid: str, v: Variant, spot: str) -> None:
 
 
 def label(v: Variant) -> dict[str, Any]:
-    """A compact public description of a variant for the option prompt."""
-    return {k: val for k, val in v.items() if k != "column3_draw"}
+    """A public description of a variant for the option prompt (a copy: variants are shared)."""
+    return clone(v)
+
+
+def _is_static(sid: str) -> bool:
+    """Whether a space's variants depend only on the data, not on the state."""
+    sp = SPACES[sid]
+    eff = sp["effect"]
+    dynamic = ("gain_per_animal", "gain_wood_equal_to", "conditional", "boats_used")
+    if any(key in eff for key in dynamic) or sp["group"] in ("emigration", "exploration"):
+        return False
+    return "get_one_of" not in eff.get("exchange", {})
+
+
+_STATIC: dict[str, list[Variant]] = {
+    sid: _build_variants(None, None, sid) for sid in SPACES if _is_static(sid)
+}
