@@ -2,12 +2,22 @@
 
 Spec: ../shared/rules/feast-for-odin.md (rules F-…); component data: data/ (verbatim
 copies of ../shared/data/feast, checked by tests/games/feast/test_catalog.py).
-RULES-CHECKLIST.md says which numbered rules are implemented and tested and which are not
-yet. Not yet implemented: occupation card effects (a played card scores its VP only).
+RULES-CHECKLIST.md says which numbered rules are implemented and tested. Everything of
+the base game is in — 1–4 players, long and short, solo, the 12 phases, all 61 action
+spaces, placement on boards and buildings, feast, scoring — except the occupation card
+effects: a played card scores its VP, and `occupations.py` holds the hooks the effects
+will plug into.
 
-Spec-vs-seed: where the spec's review log names a deliberate exception to the seed the
-spec is followed — raiding takes a tile of sword value *at most* the result (O-1, not
-"equal to"). No other departure from the seed was needed so far.
+Spec against seed: the seed (Ukrainian rulebook) was checked on the feast, bonuses and
+the solo set-up, which agree with the spec. The one departure is the spec's deliberate
+exception O-1: a raid takes a tile of sword value *at most* the result (the seed says
+"equal to"). Readings the spec resolved (its A-A-… and A-B-… entries) are followed,
+with options for the configurable ones: `length`, `decks`, `final_income` (F-297),
+`placement` (strict / lenient, F-772) and `solo_start_card` (F-805).
+
+Module map: catalog (data), shapes and areas (placement geometry), setup, rounds and
+turns (phase flow), actions / trade / sailing / dice / occupations (action spaces),
+feast, anytime, supply, weapons, scoring, view, moves (move vocabulary), game (contract).
 """
 
 from server.games.feast.game import GAME
