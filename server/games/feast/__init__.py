@@ -12,8 +12,9 @@ Spec against seed: the seed (Ukrainian rulebook) was checked on the feast, bonus
 the solo set-up, which agree with the spec. The one departure is the spec's deliberate
 exception O-1: a raid takes a tile of sword value *at most* the result (the seed says
 "equal to"). Readings the spec resolved (its A-A-… and A-B-… entries) are followed,
-with options for the configurable ones: `length`, `decks`, `final_income` (F-297),
-`placement` (strict / lenient, F-772) and `solo_start_card` (F-805).
+with options for some configurable ones: `length`, `decks`, `final_income` (F-297),
+`placement` (strict / lenient, F-772), `solo_start_card` (F-805) and `raid_exact_match`
+(O-1). The other config readings of the spec keep their defaults, without an option.
 
 Module map: catalog (data), shapes and areas (placement geometry), setup, rounds and
 turns (phase flow), actions / trade / sailing / dice / occupations (action spaces),

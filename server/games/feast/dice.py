@@ -96,6 +96,8 @@ def _lootable(s: State, prompt: dict[str, Any]) -> list[str]:
     if total <= auto_fail:  # F-557
         return []
     tiles = list(BLUE_GOODS) + list(s["specials"])
+    if s.get("raid_exact_match") and prompt["space"] == "c1_raiding":  # the seed's wording (O-1)
+        return [t for t in tiles if SWORD[t] == total]
     return [t for t in tiles if SWORD[t] <= total]
 
 

@@ -35,6 +35,12 @@ class FeastGame(Game):
                 "strict refuses colour adjacency errors; lenient scores 1 Thing per error (F-772)",
             ),
             Option(
+                "raid_exact_match",
+                (False, True),
+                False,
+                "a raid takes a tile of sword value equal to the result (the seed's wording, O-1)",
+            ),
+            Option(
                 "final_income",
                 ("silver", "record"),
                 "silver",

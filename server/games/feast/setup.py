@@ -137,6 +137,7 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         "rounds": ROUNDS[length],
         "decks": letters,
         "final_income_mode": options.get("final_income", "silver"),
+        "raid_exact_match": options.get("raid_exact_match", False),
         "round": 1,
         "phase": 1,
         "start": start,

@@ -228,3 +228,13 @@ def test_owed_weapon_searched_in_the_deck() -> None:
     assert sorted(s["secret"]["weapons"]) == sorted(
         deck[: deck.index("spear")] + deck[deck.index("spear") + 1 :]
     )
+
+
+def test_raid_exact_match_option(rolls: list[int]) -> None:
+    # F-558, A-B-01, O-1: the seed's "equal to" reading as an option
+    rolls += [7]
+    s = start([("longship", 0)])
+    s["raid_exact_match"] = True
+    s = go(s, {"type": "occupy", "space": "c1_raiding"}, ROLL)
+    lootable = {m["tile"] for m in moves.legal(s, 0) if m["type"] == "loot"}
+    assert lootable == {"silverware", "glass_beads"}
