@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.games.contract import State
+import pytest
+
+from server.games.contract import IllegalMove, State, clone
 from server.games.feast.game import GAME
 
 Move = dict[str, Any]
@@ -17,6 +19,15 @@ def fresh(players: int = 2, length: str = "long", seed: int = 0, **options: Any)
 
 def act(s: State, seat: int, move: Move) -> State:
     return GAME.apply(s, seat, move)
+
+
+def refused(s: State, move: Move, seat: int = 0) -> str | None:
+    """The rule cited when `move` is refused; the state must be left unchanged."""
+    before = clone(s)
+    with pytest.raises(IllegalMove) as err:
+        act(s, seat, move)
+    assert s == before
+    return err.value.rule
 
 
 def turn_seat(s: State) -> int:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from server.games.contract import IllegalMove
 from server.games.feast import moves
-from tests.games.feast.situations import act, fresh, give, on_turn
+from tests.games.feast.situations import act, fresh, give, on_turn, refused
 
 
 def start(**supply: int) -> dict:
@@ -22,14 +21,6 @@ def occupy(s: dict, space: str, seat: int = 0) -> dict:
     if s["prompt"]["kind"] == "bonus_play":
         s = act(s, seat, {"type": "skip"})  # F-611: the column-4 card is optional
     return s
-
-
-def refused(s: dict, move: dict, seat: int = 0) -> str | None:
-    before = repr(s)
-    with pytest.raises(IllegalMove) as err:
-        act(s, seat, move)
-    assert repr(s) == before  # the state is unchanged
-    return err.value.rule
 
 
 def test_placing_takes_column_many_vikings() -> None:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
-from server.games.contract import IllegalMove
 from server.games.feast import moves
-from tests.games.feast.situations import act, finish_round, fresh, give, on_turn
+from tests.games.feast.situations import act, finish_round, fresh, give, on_turn, refused
 
 
 def start(ships: list[str] = (), rnd: int = 1, **supply: int) -> dict:
@@ -23,14 +20,6 @@ def start(ships: list[str] = (), rnd: int = 1, **supply: int) -> dict:
 
 def occupy(s: dict, space: str) -> dict:
     return act(s, 0, {"type": "occupy", "space": space})
-
-
-def refused(s: dict, move: dict) -> str | None:
-    before = repr(s)
-    with pytest.raises(IllegalMove) as err:
-        act(s, 0, move)
-    assert repr(s) == before
-    return err.value.rule
 
 
 def test_sea_trade() -> None:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from server.games.contract import IllegalMove
-from tests.games.feast.situations import act, confirm_all, fresh, pass_all, skip_feast
+from tests.games.feast.situations import act, confirm_all, fresh, pass_all, refused, skip_feast
 
 
 def end_round(s: dict) -> dict:
@@ -40,9 +37,7 @@ def test_round_one_then_waiting_vikings_join() -> None:
 def test_blocked_spaces_are_not_free_next_round() -> None:
     # F-242, F-806
     s = end_round(place_all(fresh(1), ROUND1))
-    with pytest.raises(IllegalMove) as err:
-        act(s, 0, {"type": "occupy", "space": "c1_fishing"})
-    assert err.value.rule == "F-242"
+    assert refused(s, {"type": "occupy", "space": "c1_fishing"}, seat=0) == "F-242"
 
 
 def test_round_two_returns_round_one_vikings_and_keeps_round_two() -> None:
