@@ -14,10 +14,18 @@ from collections.abc import Callable
 
 from server.games.contract import State
 from server.games.feast import feast, occupations, turns
-from server.games.feast.areas import bonuses, income
-from server.games.feast.catalog import FLIP_SCHEDULE, HARVEST_MEANING, PAIRS, ROUND_TRACK, SPECIALS, STRIPS
+from server.games.feast.areas import KINDS, bonuses, income
+from server.games.feast.catalog import (
+    BUILDINGS,
+    FLIP_SCHEDULE,
+    HARVEST_MEANING,
+    PAIRS,
+    ROUND_TRACK,
+    SPECIALS,
+    STRIPS,
+)
 from server.games.feast.setup import banquet_cells
-from server.games.feast.supply import add_building, building_available, receive
+from server.games.feast.supply import Player, add_building, building_available, receive
 from server.games.feast.weapons import draw_weapon
 
 
@@ -79,7 +87,7 @@ def new_start_player(s: State) -> None:
 def pay_income(s: State) -> None:
     """F-261…F-263, F-297: home board plus every owned exploration board, all at once."""
     for p in s["seats"]:
-        total = sum(income(a) for a in p["areas"] if a["kind"] not in ("stone_house", "long_house"))
+        total = sum(income(a) for a in p["areas"] if not KINDS[a["kind"]].house)
         if _last_round(s) and s["final_income_mode"] == "record":
             p["final_income"] = total
         else:
@@ -92,9 +100,9 @@ def breed(s: State) -> None:
         breed_player(p)
 
 
-def breed_player(p: dict[str, object]) -> None:
+def breed_player(p: Player) -> None:
+    """F-266…F-268 for one player: birth if any pregnant animal, else one pregnancy from two."""
     goods = p["goods"]
-    assert isinstance(goods, dict)
     for animal in ("sheep", "cattle"):
         pregnant = "pregnant_" + animal
         if goods.get(pregnant, 0):
@@ -109,7 +117,7 @@ def pay_bonuses(s: State) -> None:
     for p in s["seats"]:
         gained = [g for a in p["areas"] for g in bonuses(a)]
         for good in gained:
-            if good in ("stone_house", "long_house", "shed"):
+            if good in BUILDINGS:
                 if building_available(s, good):  # A-A-08: only while in the supply
                     add_building(s, p, good)
             elif good in SPECIALS:
@@ -171,10 +179,7 @@ def advance(s: State) -> None:
         occupations.on_phase(s, phase)
         if phase == 4:
             turns.begin_actions(s)
-        if phase == 6 or phase == 12:
-            s["phase"] = 1 if phase == 12 else 7
-        else:
-            s["phase"] = phase + 1
+        s["phase"] = 1 if phase == 12 else phase + 1
 
 
 def _after_feast(s: State) -> None:
@@ -183,11 +188,6 @@ def _after_feast(s: State) -> None:
         s["prompt"] = {"kind": "end", "waiting": list(range(s["players"]))}
     else:
         s["phase"] = 10
-
-
-def finish(s: State) -> None:
-    s["over"] = True
-    s["prompt"] = None
 
 
 AUTOMATIC: dict[int, Callable[[State], None]] = {
