@@ -1,0 +1,344 @@
+// The JavaScript reference client: one websocket, protocol v1, a live mirror of each view.
+//
+// It behaves like the Python client (clients/python/client.py). Requests go one at a
+// time because the server answers a connection's frames in order, so each answer is
+// matched to its request; diffs, `over` and other pushes are applied to the mirror of
+// their room as they come. A diff whose seq is not the next one triggers a resync at
+// once. When the socket drops, the client reconnects with its token (exponential backoff
+// with jitter), takes its seats back, and re-sends an unacknowledged move with the same
+// id: the server applies a move id at most once.
+//
+// What it leaves out: drawing, bots and matchmaking helpers. A UI binds to the events
+// (`view`, `error`, `over`, `status`) and renders `room.view` however it likes.
+
+import { decode, encode } from "@msgpack/msgpack";
+import { applyPatch } from "fast-json-patch/index.mjs";
+import { VERSIONS } from "./codes.js";
+import { Emitter } from "./emitter.js";
+
+// Frames that answer a request (everything else is a push to a room mirror).
+const ANSWERS = new Set(["welcome", "joined", "moves", "ok", "error", "left", "pong"]);
+const OPEN = 1;
+
+/** A refusal from the server: its stable code, the rule number for game rules, the reason. */
+export class ServerError extends Error {
+  constructor(msg) {
+    super(`${msg.code}: ${msg.detail}${msg.rule ? ` (${msg.rule})` : ""}`);
+    this.name = "ServerError";
+    this.code = msg.code ?? "";
+    this.rule = msg.rule ?? null;
+    this.detail = msg.detail ?? "";
+    this.id = msg.id ?? null;
+  }
+}
+
+/** The live mirror of one room as this client sees it. */
+export class RoomMirror {
+  constructor(room, seat) {
+    this.room = room;
+    this.seat = seat;
+    this.game = "";
+    this.seq = -1;
+    this.view = {};
+    this.result = null;
+    this.resyncs = 0;
+  }
+}
+
+export class Client extends Emitter {
+  /**
+   * @param {string} url  ws://host:port/ws
+   * @param {{name?: string, token?: string, WebSocket?: any, reconnect?: boolean,
+   *          timeout?: number}} [opts]
+   */
+  constructor(url, opts = {}) {
+    super();
+    this.url = url;
+    this.name = opts.name ?? null;
+    this.token = opts.token ?? null;
+    this.player = null;
+    this.reconnectEnabled = opts.reconnect ?? true;
+    this.timeout = opts.timeout ?? 30000;
+    this.WebSocket = opts.WebSocket ?? globalThis.WebSocket;
+    if (!this.WebSocket) throw new Error("no WebSocket: pass opts.WebSocket (e.g. the 'ws' package in Node)");
+    this.rooms = new Map();
+    this.ws = null;
+    this.reconnects = 0;
+    this._queue = Promise.resolve();
+    this._waiter = null;
+    this._ids = 0;
+    this._idPrefix = Math.random().toString(36).slice(2, 8);
+    this._closing = false;
+    this._reconnecting = false;
+  }
+
+  // -- connection ------------------------------------------------------------------
+  /** Open the socket and say hello; resolves to this client once welcomed. */
+  async connect() {
+    const ws = new this.WebSocket(this.url);
+    ws.binaryType = "arraybuffer";
+    await new Promise((resolve, reject) => {
+      ws.onopen = () => resolve();
+      ws.onerror = () => reject(new Error(`cannot connect to ${this.url}`));
+    });
+    this.ws = ws;
+    ws.onmessage = (ev) => this._onData(ev.data);
+    ws.onerror = () => {};
+    ws.onclose = () => this._onClose(ws);
+    const hello = { t: "hello", versions: VERSIONS };
+    if (this.token) hello.token = this.token;
+    if (this.name) hello.name = this.name;
+    let welcome;
+    try {
+      [welcome] = await this._request(hello, (m) => m.t === "welcome");
+    } catch (err) {
+      this.ws = null; // refused hello: this socket is useless, and no reconnect follows
+      ws.close();
+      throw err;
+    }
+    this.player = welcome.player;
+    this.token = welcome.token;
+    this.emit("welcome", { player: this.player, token: this.token });
+    this.emit("status", "open");
+    return this;
+  }
+
+  /** Close for good: no reconnect. */
+  close() {
+    this._closing = true;
+    if (this.ws) this.ws.close();
+  }
+
+  /** Cut the socket as if the network failed (tests of reconnects): the client reconnects. */
+  drop() {
+    if (!this.ws) return;
+    if (typeof this.ws.terminate === "function") this.ws.terminate();
+    else this.ws.close();
+  }
+
+  get connected() {
+    return this.ws !== null && this.ws.readyState === OPEN;
+  }
+
+  _onClose(ws) {
+    if (ws !== this.ws) return;
+    this.ws = null;
+    if (this._waiter) this._waiter.fail(new Error("connection lost"));
+    this.emit("status", "closed");
+    if (!this._closing && this.reconnectEnabled) this._reconnect();
+  }
+
+  async _reconnect() {
+    if (this._reconnecting) return;
+    this._reconnecting = true;
+    this.emit("status", "reconnecting");
+    for (let attempt = 0; !this._closing; attempt++) {
+      // exponential backoff with jitter, so a restarted server is not hit by everyone at once
+      await sleep(Math.min(5000, 50 * 2 ** attempt) * (0.5 + Math.random()));
+      try {
+        await this.connect();
+        for (const mirror of [...this.rooms.values()]) {
+          if (mirror.seat === null) await this.spectate(mirror.room);
+          else await this.join(mirror.room, mirror.seat);
+        }
+        this.reconnects += 1;
+        this._reconnecting = false;
+        this.emit("reconnected", this.reconnects);
+        this._tick();
+        return;
+      } catch {
+        // refused, reset, or hello failed: try again later
+        if (this.ws) this.ws.close();
+      }
+    }
+    this._reconnecting = false;
+  }
+
+  // -- frames ----------------------------------------------------------------------
+  _onData(data) {
+    if (typeof data === "string") return; // the server sends binary frames only
+    const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, data.byteLength);
+    let msg;
+    try {
+      msg = decode(bytes);
+    } catch {
+      return;
+    }
+    this._onFrame(msg);
+  }
+
+  _onFrame(msg) {
+    const t = msg.t;
+    if (t === "joined") {
+      let mirror = this.rooms.get(msg.room);
+      if (!mirror) this.rooms.set(msg.room, (mirror = new RoomMirror(msg.room, msg.seat)));
+      mirror.seat = msg.seat;
+      mirror.game = msg.game;
+    }
+    const room = this.rooms.get(msg.room ?? "");
+    if (t === "snapshot" && room) {
+      room.seq = msg.seq;
+      room.view = msg.view;
+      room.result = msg.view.result ?? null;
+      this.emit("view", { room: room.room, mirror: room, ops: null, seq: room.seq });
+    } else if (t === "diff" && room) {
+      this._onDiff(room, msg);
+    } else if (t === "over" && room) {
+      room.result = msg.result;
+      this.emit("over", { room: room.room, result: msg.result, mirror: room });
+    } else if (t === "error" && !(this._waiter && !this._waiter.settled)) {
+      this.emit("error", new ServerError(msg)); // an unsolicited refusal (rate limit, say)
+    }
+    const w = this._waiter;
+    if (w && !w.settled && (ANSWERS.has(t) || w.done(msg))) {
+      w.got.push(msg);
+      if (t === "error" || w.done(msg)) w.finish(w.got);
+    }
+    this._tick();
+  }
+
+  _onDiff(room, msg) {
+    if (msg.seq <= room.seq) return;
+    if (msg.seq !== room.seq + 1) {
+      // a gap: some diff was lost (a slow socket, a reconnect); the snapshot repairs it
+      room.resyncs += 1;
+      this.resync(room.room).catch(() => {});
+      return;
+    }
+    room.view = applyPatch(room.view, msg.ops, false, true).newDocument;
+    room.seq = msg.seq;
+    if (room.view && room.view.result && !room.result) room.result = room.view.result;
+    this.emit("view", { room: room.room, mirror: room, ops: msg.ops, seq: room.seq });
+  }
+
+  /** Send one request; every answer frame up to the one `done` accepts, or a ServerError. */
+  _request(msg, done, timeout = this.timeout) {
+    const run = () =>
+      new Promise((resolve, reject) => {
+        if (!this.connected) return reject(new Error("not connected"));
+        const timer = setTimeout(() => w.fail(new Error(`no answer to ${msg.t} in ${timeout} ms`)), timeout);
+        const w = {
+          done,
+          got: [],
+          settled: false,
+          finish: (got) => {
+            w.settled = true;
+            clearTimeout(timer);
+            const last = got[got.length - 1];
+            if (last.t === "error") reject(new ServerError(last));
+            else resolve(got);
+          },
+          fail: (err) => {
+            w.settled = true;
+            clearTimeout(timer);
+            reject(err);
+          },
+        };
+        this._waiter = w;
+        this.ws.send(encode(msg));
+      });
+    const p = this._queue.then(run, run);
+    this._queue = p.catch(() => {}).then(() => {
+      this._waiter = null;
+    });
+    return p;
+  }
+
+  _tick() {
+    this.emit("tick");
+  }
+
+  /** Resolve once `predicate()` holds (checked after every frame), or reject on timeout. */
+  waitUntil(predicate, timeout = this.timeout) {
+    if (predicate()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const off = this.on("tick", () => {
+        if (predicate()) {
+          off();
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      const timer = setTimeout(() => {
+        off();
+        reject(new Error("waitUntil timed out"));
+      }, timeout);
+    });
+  }
+
+  // -- rooms -----------------------------------------------------------------------
+  async _enter(msg) {
+    const got = await this._request(msg, (m) => m.t === "snapshot");
+    const joined = got.find((m) => m.t === "joined");
+    return this.rooms.get(joined.room);
+  }
+
+  /** Make a room and take seat 0. */
+  create(game, options = null, seats = null, isPrivate = false) {
+    const msg = { t: "create", game, private: isPrivate };
+    if (options && Object.keys(options).length) msg.options = options;
+    if (seats !== null && seats !== undefined) msg.seats = seats;
+    return this._enter(msg);
+  }
+
+  join(room, seat = null) {
+    if (!this.rooms.has(room)) this.rooms.set(room, new RoomMirror(room, seat));
+    return this._enter({ t: "join", room, seat });
+  }
+
+  spectate(room) {
+    if (!this.rooms.has(room)) this.rooms.set(room, new RoomMirror(room, null));
+    return this._enter({ t: "spectate", room });
+  }
+
+  async leave(room) {
+    await this._request({ t: "leave", room }, (m) => m.t === "left");
+    this.rooms.delete(room);
+  }
+
+  /** Start the game; resolves once this client's mirror shows it started. */
+  async start(room) {
+    await this._request({ t: "start", room }, (m) => m.t === "diff" && m.room === room);
+  }
+
+  /** Every legal decision of your seat now; any entry can be sent back verbatim. */
+  async legal(room) {
+    const got = await this._request({ t: "legal", room }, (m) => m.t === "moves");
+    return got[got.length - 1].moves;
+  }
+
+  async resync(room) {
+    const mirror = this.rooms.get(room);
+    await this._request({ t: "resync", room, seq: mirror ? mirror.seq : -1 }, (m) => m.t === "snapshot");
+  }
+
+  async ping(n = 0) {
+    await this._request({ t: "ping", n }, (m) => m.t === "pong");
+  }
+
+  /**
+   * Send one decision; resolves to the committed seq. Survives a reconnect: the move is
+   * re-sent with the same id, and the server answers a known id with its first result.
+   */
+  async move(room, move, { id = null, seq = null } = {}) {
+    const mid = id ?? `${this._idPrefix}-${++this._ids}`;
+    const base = seq ?? this.rooms.get(room).seq;
+    for (let i = 0; i < 8; i++) {
+      try {
+        const got = await this._request({ t: "move", room, id: mid, seq: base, move }, (m) => m.t === "ok");
+        return got[got.length - 1].seq;
+      } catch (err) {
+        if (err instanceof ServerError) {
+          this.emit("error", err);
+          throw err;
+        }
+        await this.waitUntil(() => this.connected && !this._reconnecting && this.rooms.get(room)?.seq >= 0);
+      }
+    }
+    throw new Error("could not deliver the move");
+  }
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,88 @@
+// Types of the public API of @longhall/client. The protocol message types come from
+// protocol.d.ts, which is generated from protocol/ (see tools/gen_types.py).
+import type { ErrorCode, Json, Move, Options, PatchOp, Result, View } from "./protocol";
+export * from "./protocol";
+
+export declare const VERSIONS: readonly number[];
+export declare const ERROR_CODES: readonly ErrorCode[];
+export declare const CLIENT_TYPES: readonly string[];
+export declare const SERVER_TYPES: readonly string[];
+
+/** A refusal: a stable code, the rule number for game rules, a one-line reason. */
+export declare class ServerError extends Error {
+  code: ErrorCode | string;
+  rule: string | null;
+  detail: string;
+  id: string | number | null;
+}
+
+/** The live mirror of one room: the view at `seq`, kept by applying the server's diffs. */
+export declare class RoomMirror {
+  room: string;
+  /** your seat, or null when spectating */
+  seat: number | null;
+  game: string;
+  seq: number;
+  view: View;
+  result: Result | null;
+  resyncs: number;
+}
+
+export interface ViewEvent {
+  room: string;
+  mirror: RoomMirror;
+  /** the ops just applied, or null for a whole snapshot */
+  ops: PatchOp[] | null;
+  seq: number;
+}
+export interface OverEvent {
+  room: string;
+  result: Result;
+  mirror: RoomMirror;
+}
+export interface ClientEvents {
+  view: ViewEvent;
+  over: OverEvent;
+  error: ServerError;
+  status: "open" | "closed" | "reconnecting";
+  welcome: { player: string; token: string };
+  reconnected: number;
+  tick: undefined;
+}
+
+export interface ClientOptions {
+  name?: string;
+  /** a token from an earlier `welcome`: resumes that player (and their seats) */
+  token?: string;
+  /** a WebSocket constructor; defaults to globalThis.WebSocket (pass `ws` in Node 20) */
+  WebSocket?: any;
+  reconnect?: boolean;
+  /** ms to wait for an answer */
+  timeout?: number;
+}
+
+export declare class Client {
+  constructor(url: string, opts?: ClientOptions);
+  url: string;
+  name: string | null;
+  token: string | null;
+  player: string | null;
+  rooms: Map<string, RoomMirror>;
+  reconnects: number;
+  readonly connected: boolean;
+  on<K extends keyof ClientEvents>(event: K, fn: (payload: ClientEvents[K]) => void): () => void;
+  off<K extends keyof ClientEvents>(event: K, fn: (payload: ClientEvents[K]) => void): void;
+  connect(): Promise<this>;
+  close(): void;
+  drop(): void;
+  waitUntil(predicate: () => boolean, timeout?: number): Promise<void>;
+  create(game: string, options?: Options | null, seats?: number | null, isPrivate?: boolean): Promise<RoomMirror>;
+  join(room: string, seat?: number | null): Promise<RoomMirror>;
+  spectate(room: string): Promise<RoomMirror>;
+  leave(room: string): Promise<void>;
+  start(room: string): Promise<void>;
+  legal(room: string): Promise<Move[]>;
+  resync(room: string): Promise<void>;
+  ping(n?: number): Promise<void>;
+  move(room: string, move: Move | Json, opts?: { id?: string | number | null; seq?: number | null }): Promise<number>;
+}

@@ -1,0 +1,145 @@
+// The client against a real server (LONGHALL_HTTP, e.g. http://127.0.0.1:8765): full
+// random games of every registered game with a spectator, reconnects, idempotent move
+// ids, seq-gap resyncs and refusals with their rule number. tests/web starts the server.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import WebSocket from "ws";
+import { Client, ServerError } from "../src/index.js";
+import { playOut, seeded } from "./random_player.js";
+
+const HTTP = process.env.LONGHALL_HTTP;
+const WS = HTTP && HTTP.replace(/^http/, "ws") + "/ws";
+const skip = HTTP ? false : "LONGHALL_HTTP is not set (tests/web/test_js_client.py sets it)";
+
+async function connect(name, extra = {}) {
+  return new Client(WS, { name, WebSocket, ...extra }).connect();
+}
+
+/** `players` clients seated in a new started room and one spectator. */
+async function table(game, players, options = null) {
+  const clients = [];
+  for (let i = 0; i < players; i++) clients.push(await connect(`p${i}`));
+  const spectator = await connect("watcher");
+  const room = (await clients[0].create(game, options, players)).room;
+  for (const c of clients.slice(1)) await c.join(room);
+  await spectator.spectate(room);
+  await clients[0].start(room);
+  for (const c of [...clients, spectator]) await c.waitUntil(() => c.rooms.get(room).view.status === "playing");
+  return { room, clients, spectator, all: [...clients, spectator] };
+}
+
+async function fresh(client, room) {
+  const mirror = client.rooms.get(room);
+  const kept = structuredClone(mirror.view);
+  await client.resync(room);
+  return { kept, snapshot: mirror.view };
+}
+
+const games = HTTP ? await (await fetch(`${HTTP}/api/games`)).json() : [];
+
+for (const game of games) {
+  const players = Math.min(Math.max(2, game.players[0]), game.players[1]);
+  test(`a full random game of ${game.name} with ${players} players and a spectator`, { skip, timeout: 120000 }, async () => {
+    const t = await table(game.name, players);
+    try {
+      const outcomes = await Promise.all(t.clients.map((c, i) => playOut(c, t.room, seeded(1000 + i))));
+      const result = outcomes[0].result;
+      assert.ok(Array.isArray(result.winners) && result.winners.length > 0, "the result names winners");
+      await t.spectator.waitUntil(() => t.spectator.rooms.get(t.room).result !== null);
+      assert.deepEqual(t.spectator.rooms.get(t.room).result, result);
+      // every mirror built from diffs equals a fresh snapshot of the same view
+      for (const c of t.all) {
+        await c.waitUntil(() => c.rooms.get(t.room).view.status === "over");
+        const { kept, snapshot } = await fresh(c, t.room);
+        assert.deepEqual(kept, snapshot);
+      }
+      const total = outcomes.reduce((n, o) => n + o.moves, 0);
+      console.log(`# ${game.name}: ${total} moves`);
+    } finally {
+      t.all.forEach((c) => c.close());
+    }
+  });
+}
+
+test("a refused move carries its code and rule number, and an error event", { skip }, async () => {
+  const t = await table("highcard", 2);
+  try {
+    const [a] = t.clients;
+    const seen = [];
+    a.on("error", (e) => seen.push(e));
+    await assert.rejects(a.move(t.room, { type: "bid", n: 9 }), (err) => {
+      assert.ok(err instanceof ServerError);
+      assert.equal(err.code, "illegal_move");
+      assert.equal(err.rule, "T-2");
+      return true;
+    });
+    assert.equal(seen.length, 1);
+    assert.equal(seen[0].rule, "T-2");
+  } finally {
+    t.all.forEach((c) => c.close());
+  }
+});
+
+test("a move id is applied once: re-sent, it gets its first seq", { skip }, async () => {
+  const t = await table("highcard", 2);
+  try {
+    const [a] = t.clients;
+    const seq = a.rooms.get(t.room).seq;
+    const first = await a.move(t.room, { type: "bid", n: 1 }, { id: "same", seq });
+    const again = await a.move(t.room, { type: "bid", n: 1 }, { id: "same", seq });
+    assert.equal(again, first);
+  } finally {
+    t.all.forEach((c) => c.close());
+  }
+});
+
+test("a dropped socket reconnects with the token into the same seat and plays on", { skip, timeout: 60000 }, async () => {
+  const t = await table("highcard", 2);
+  try {
+    const [a, b] = t.clients;
+    const player = a.player;
+    a.drop();
+    const seq = a.rooms.get(t.room).seq;
+    // the move is sent while the socket is down: it goes out after the reconnect
+    const moved = a.move(t.room, { type: "bid", n: 2 }, { seq });
+    assert.equal(await moved, seq + 1);
+    assert.equal(a.player, player);
+    assert.equal(a.reconnects, 1);
+    assert.equal(a.rooms.get(t.room).seat, 0);
+    const results = await Promise.all([playOut(a, t.room, seeded(1)), playOut(b, t.room, seeded(2))]);
+    assert.deepEqual(results[0].result, results[1].result);
+  } finally {
+    t.all.forEach((c) => c.close());
+  }
+});
+
+test("a token from an earlier connection is the same player", { skip }, async () => {
+  const a = await connect("first");
+  const again = await connect("again", { token: a.token });
+  try {
+    assert.equal(again.player, a.player);
+    await assert.rejects(connect("bad", { token: "nope.nope" }), (err) => err.code === "bad_token");
+  } finally {
+    a.close();
+    again.close();
+  }
+});
+
+test("a gap in seq triggers an immediate resync", { skip }, async () => {
+  const t = await table("highcard", 2);
+  try {
+    const s = t.spectator;
+    const mirror = s.rooms.get(t.room);
+    const before = mirror.seq;
+    // a diff from the future: the client must not apply it, and must fetch a snapshot
+    s._onFrame({ t: "diff", room: t.room, seq: before + 5, ops: [{ op: "replace", path: "/status", value: "x" }] });
+    assert.equal(mirror.resyncs, 1);
+    await s.waitUntil(() => mirror.view.status === "playing" && mirror.seq === before);
+    const [a] = t.clients;
+    await a.move(t.room, { type: "bid", n: 0 });
+    await s.waitUntil(() => mirror.seq === before + 1);
+    assert.deepEqual(mirror.view.table.bid_in, [true, false]);
+  } finally {
+    t.all.forEach((c) => c.close());
+  }
+});

@@ -1,0 +1,30 @@
+"""Node and npm for the web tests: install a package's node_modules when missing, run node.
+
+scripts/test runs `npm ci` before pytest; this makes a bare `pytest tests/web` work too.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+JS = ROOT / "clients" / "js"
+WEB = ROOT / "clients" / "web"
+
+
+def npm_ready(package: Path) -> None:
+    """`npm ci` in `package` unless its node_modules matches its lock file already."""
+    stamp = package / "node_modules" / ".package-lock.json"
+    lock = package / "package-lock.json"
+    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=package, check=True)
+
+
+def run(args: list[str], cwd: Path, timeout: float, **env: str) -> subprocess.CompletedProcess[str]:
+    node = shutil.which(args[0])
+    assert node is not None, f"{args[0]} is not installed"
+    return subprocess.run(args, cwd=cwd, env={**os.environ, **env}, capture_output=True, text=True, timeout=timeout)
