@@ -37,6 +37,7 @@ class Conn:
         self.status = "open"
         self.seq = -1
         self.turn = asyncio.Event()
+        self.want_snapshot = False
         self.reader = asyncio.create_task(self.read())
 
     async def read(self) -> None:
@@ -48,6 +49,9 @@ class Conn:
                     self.room.push(self, msg["seq"], len(data), "diff")
                     self.track(msg["ops"])
                     self.seq = msg["seq"]
+                elif t == "snapshot" and self.want_snapshot:
+                    self.want_snapshot = False
+                    self.room.stats.snapshot_bytes.append(len(data))
                 elif t == "snapshot":
                     self.room.push(self, msg["seq"], len(data), "snapshot")
                     view = msg["view"]
@@ -124,7 +128,10 @@ async def hello(url: str, room: Room) -> Conn:
 async def play_seat(conn: Conn, room: str, rng: random.Random, think: float, stats: Stats, deadline: float) -> None:
     n = 0
     while conn.status == "playing" and time.perf_counter() < deadline:
-        await conn.turn.wait()
+        try:
+            await asyncio.wait_for(conn.turn.wait(), max(0.001, deadline - time.perf_counter()))
+        except TimeoutError:
+            break
         conn.turn.clear()
         if conn.status != "playing" or conn.seat not in conn.to_act:
             continue
@@ -152,22 +159,18 @@ async def run_room(urls: list[str], args: argparse.Namespace, index: int, stats:
     room_stats = Room(stats, args.spectators)
     url = urls[index % len(urls)]
     conns = [await hello(url, room_stats) for _ in range(args.players + args.spectators)]
-    players, spectators = conns[: args.players], conns[args.players :]
+    players = conns[: args.players]
     options = json.loads(args.options)
     while time.perf_counter() < deadline:
         joined = await players[0].ask({"t": "create", "game": args.game, "options": options, "seats": args.players})
         room = joined["room"]
-        await players[0].answers.get()  # wait for nothing else: the snapshot is a push
         for i, c in enumerate(conns):
             c.seat = i if i < args.players else None
             c.status = "open"
             if i > 0:
                 t = "join" if i < args.players else "spectate"
                 await c.ask({"t": t, "room": room})
-        await players[0].ask({"t": "start", "room": room}) if False else await players[0].ws.send(
-            pack({"t": "start", "room": room})
-        )
-        await asyncio.sleep(0)
+        await players[0].ws.send(pack({"t": "start", "room": room}))  # answered by a diff
         while players[0].status != "playing":
             await asyncio.sleep(0.001)
         for c in players:
@@ -175,8 +178,9 @@ async def run_room(urls: list[str], args: argparse.Namespace, index: int, stats:
         await asyncio.gather(*(play_seat(c, room, rng, args.think, stats, deadline) for c in players))
         if players[0].status == "over":
             stats.games += 1
-            snap = await spectators[0].ask({"t": "resync", "room": room, "seq": 0}) if spectators else None
-            del snap
+        # the size of a whole view, for the diff/snapshot ratio (answered by a push)
+        players[0].want_snapshot = True
+        await players[0].ws.send(pack({"t": "resync", "room": room, "seq": 0}))
         for c in conns:
             await c.ask({"t": "leave", "room": room})
     for c in conns:
@@ -203,11 +207,11 @@ def main() -> None:
     async def go() -> None:
         await asyncio.gather(*(run_room(urls, args, i, stats, deadline) for i in range(args.rooms)))
 
-    asyncio.run(go())
+    asyncio.run(asyncio.wait_for(go(), args.seconds + 60))
     elapsed = time.perf_counter() - start
     print(json.dumps({
         "seconds": elapsed, "rtt_ms": stats.rtt, "fanout_ms": stats.fanout, "frames": stats.frames,
-        "bytes": stats.bytes, "errors": stats.errors, "games": stats.games,
+        "bytes": stats.bytes, "errors": stats.errors, "games": stats.games, "snapshot_bytes": stats.snapshot_bytes,
     }))  # fmt: skip
     sys.stdout.flush()
 

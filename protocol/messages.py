@@ -99,9 +99,7 @@ def _check_value(name: str, value: Any, spec: Field) -> None:
         if len(value) > LIMITS["list"]:
             raise ProtocolError(ErrorCode.BAD_FIELD, f"field {name!r} has too many entries")
         if spec.items and not all(isinstance(v, spec.items) and not isinstance(v, bool) for v in value):
-            raise ProtocolError(
-                ErrorCode.BAD_FIELD, f"entries of {name!r} must be {'/'.join(_names(spec.items))}"
-            )
+            raise ProtocolError(ErrorCode.BAD_FIELD, f"entries of {name!r} must be {'/'.join(_names(spec.items))}")
 
 
 def _names(types: tuple[type, ...]) -> list[str]:

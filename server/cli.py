@@ -46,6 +46,7 @@ def serve(args: argparse.Namespace) -> int:
             workers=args.workers,
             ws="websockets-sansio",
             ws_max_size=settings.frame_limit,
+            ws_per_message_deflate=False,  # a zlib context per socket costs ~100 KiB; diffs are small
             log_level=args.log_level,
             lifespan="on",
         )
@@ -60,9 +61,7 @@ def serve(args: argparse.Namespace) -> int:
 def bot(args: argparse.Namespace) -> int:
     from clients.python.bot import run_bot
 
-    return asyncio.run(
-        run_bot(args.url, args.game, args.room, args.seats, args.options, args.seed, args.spectate)
-    )
+    return asyncio.run(run_bot(args.url, args.game, args.room, args.seats, args.options, args.seed, args.spectate))
 
 
 def main(argv: list[str] | None = None) -> int:

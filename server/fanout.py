@@ -29,10 +29,19 @@ class Receiver(Protocol):
     def push(self, room: str, seq: int, frame: bytes | None, over: bytes | None) -> None: ...
 
 
-def payload(
-    node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str
-) -> bytes:
-    return msgpack.packb({"o": node, "r": room, "s": seq, "f": frames, "x": over, "i": id_key})
+def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str) -> bytes:
+    """The publish of one commit: `<node>|` then msgpack. The prefix lets a node skip its
+    own publishes unread; a frame shared by several seats travels once."""
+    unique: dict[int, int] = {}
+    blobs: list[bytes] = []
+    index: dict[str, int] = {}
+    for seat, frame in frames.items():
+        if id(frame) not in unique:
+            unique[id(frame)] = len(blobs)
+            blobs.append(frame)
+        index[seat] = unique[id(frame)]
+    body = msgpack.packb({"r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key})
+    return node.encode() + b"|" + body
 
 
 class Hub:
@@ -44,6 +53,7 @@ class Hub:
         self._pubsub = redis.pubsub(ignore_subscribe_messages=True)
         self._reader: asyncio.Task[None] | None = None
         self.on_resubscribe: Callable[[], None] = lambda: None
+        self._own = node.encode() + b"|"
 
     async def start(self) -> None:
         await self._pubsub.subscribe(f"node:{self.node}")
@@ -100,12 +110,14 @@ class Hub:
                 continue
             if msg is None or msg.get("type") != "message":
                 continue
+            data: bytes = msg["data"]
+            if data.startswith(self._own):
+                continue
             try:
-                p: dict[str, Any] = msgpack.unpackb(msg["data"], raw=False)
+                p: dict[str, Any] = msgpack.unpackb(data.partition(b"|")[2], raw=False)
+                frames = {seat: p["u"][i] for seat, i in p["f"].items()}
             except Exception:
                 log.warning("unreadable fan-out payload on %r", msg.get("channel"))
                 continue
-            if p.get("o") == self.node:
-                continue
             self.on_remote(p["r"], p["s"], p["i"])
-            self.deliver(p["r"], p["s"], p["f"], p["x"])
+            self.deliver(p["r"], p["s"], frames, p["x"])

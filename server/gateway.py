@@ -113,9 +113,7 @@ class Gateway:
     def hello(self, sess: Session, msg: dict[str, Any]) -> None:
         common = set(msg["versions"]) & set(SUPPORTED_VERSIONS)
         if not common:
-            raise RoomError(
-                ErrorCode.VERSION_UNSUPPORTED, f"this server speaks versions {list(SUPPORTED_VERSIONS)}"
-            )
+            raise RoomError(ErrorCode.VERSION_UNSUPPORTED, f"this server speaks versions {list(SUPPORTED_VERSIONS)}")
         player = None
         if "token" in msg:
             player = self.signer.verify(msg["token"])

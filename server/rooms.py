@@ -122,14 +122,8 @@ class Rooms:
         """Commit `doc` as seq+1: diffs per view, one round trip, local delivery."""
         assert e.game is not None
         seq = e.seq + 1
-        new_views: dict[int | None, dict[str, Any]] = {}
-        frames: dict[str, bytes] = {}
-        for seat in [*range(len(doc["seats"])), None]:
-            nv = new_views[seat] = rm.view(doc, e.game, e.id, seat)
-            ops = make_patch(e.view(seat), nv)
-            frames["p" if seat is None else str(seat)] = encode(
-                {"t": "diff", "room": e.id, "seq": seq, "ops": ops}
-            )
+        new_views = {seat: rm.view(doc, e.game, e.id, seat) for seat in [None, *range(len(doc["seats"]))]}
+        frames = self._frames(e, seq, new_views)
         over = None
         if doc["status"] == rm.OVER and e.doc["status"] != rm.OVER:
             over = encode({"t": "over", "room": e.id, "result": doc["result"]})
@@ -155,10 +149,26 @@ class Rooms:
             e.stale = True
         return out
 
+    def _frames(self, e: Entry, seq: int, new_views: dict[int | None, dict[str, Any]]) -> dict[str, bytes]:
+        """One frame per seat ("p": the public one). A seat whose table view equals the
+        public one before and after gets the public frame: same ops, encoded once."""
+        frames: dict[str, bytes] = {}
+        public_old, public_new = e.view(None), new_views[None]
+        for seat, nv in new_views.items():
+            old = e.view(seat)
+            if seat is not None and nv["table"] == public_new["table"] and old["table"] == public_old["table"]:
+                frames[str(seat)] = frames["p"]
+            elif self.snapshots:
+                frames["p" if seat is None else str(seat)] = encode(
+                    {"t": "snapshot", "room": e.id, "seq": seq, "view": nv}
+                )
+            else:
+                ops = make_patch(old, nv)
+                frames["p" if seat is None else str(seat)] = encode({"t": "diff", "room": e.id, "seq": seq, "ops": ops})
+        return frames
+
     # -- operations ------------------------------------------------------------------
-    async def create(
-        self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool
-    ) -> None:
+    async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool) -> None:
         game = registry.get(game_name)
         if game is None:
             raise RoomError(ErrorCode.UNKNOWN_GAME, f"no game {game_name!r}")
@@ -185,7 +195,7 @@ class Rooms:
                 expected_seq=-1,
                 doc=msgpack.packb(doc),
                 entry={"k": "create", "player": sess.player},
-                payload=b"",
+                payload=payload(self.node, room, 0, {}, None, ""),
                 meta={**rm.meta(doc), "private": int(private)},
                 public="" if private else "add",
                 created=int(time.time() * 1000),

@@ -122,7 +122,10 @@ class Store:
         )
 
     async def public_rooms(self, limit: int = 200) -> list[dict[str, Any]]:
-        ids = [bytes(r).decode() for r in await self.redis.zrevrange(PUBLIC_ROOMS, 0, limit - 1)]
+        ids = [
+            r.decode() if isinstance(r, bytes) else str(r)
+            for r in await self.redis.zrevrange(PUBLIC_ROOMS, 0, limit - 1)
+        ]
         async with self.redis.pipeline(transaction=False) as pipe:
             for rid in ids:
                 pipe.hgetall(keys(rid)[3])

@@ -29,9 +29,7 @@ ANSWERS = {"welcome", "joined", "moves", "ok", "error", "left", "pong"}
 
 class ServerError(Exception):
     def __init__(self, msg: dict[str, Any]) -> None:
-        super().__init__(
-            f"{msg.get('code')}: {msg.get('detail')}" + (f" ({msg['rule']})" if msg.get("rule") else "")
-        )
+        super().__init__(f"{msg.get('code')}: {msg.get('detail')}" + (f" ({msg['rule']})" if msg.get("rule") else ""))
         self.code: str = msg.get("code", "")
         self.rule: str | None = msg.get("rule")
         self.detail: str = msg.get("detail", "")
@@ -170,9 +168,7 @@ class Client:
         with contextlib.suppress(Exception):
             await coro
 
-    async def _request(
-        self, msg: dict[str, Any], want: set[str] | Any, timeout: float = 30.0
-    ) -> list[dict[str, Any]]:
+    async def _request(self, msg: dict[str, Any], want: set[str] | Any, timeout: float = 30.0) -> list[dict[str, Any]]:
         """Send one request; every answer frame up to the one `want` names (a set of types
         or a predicate), or raise ServerError on an `error`."""
         done = want if callable(want) else (lambda m: m.get("t") in want)
@@ -226,9 +222,7 @@ class Client:
 
     async def start(self, room: str) -> None:
         """Start the game; returns once this client's mirror shows it started."""
-        await self._request(
-            {"t": "start", "room": room}, lambda m: m.get("t") == "diff" and m.get("room") == room
-        )
+        await self._request({"t": "start", "room": room}, lambda m: m.get("t") == "diff" and m.get("room") == room)
 
     async def legal(self, room: str) -> list[Any]:
         got = await self._request({"t": "legal", "room": room}, {"moves"})
@@ -244,9 +238,7 @@ class Client:
         base = self.rooms[room].seq if seq is None else seq
         for _ in range(8):
             try:
-                got = await self._request(
-                    {"t": "move", "room": room, "id": mid, "seq": base, "move": move}, {"ok"}
-                )
+                got = await self._request({"t": "move", "room": room, "id": mid, "seq": base, "move": move}, {"ok"})
                 return int(got[-1]["seq"])
             except ConnectionError:
                 await self.wait_until(lambda: self.ws is not None and self.ws.state.name == "OPEN" and

@@ -19,7 +19,7 @@ CASES = json.loads((FIXTURES / "diffs.json").read_text(encoding="utf-8"))
 
 
 def test_fixture_file_is_current() -> None:
-    assert CASES == diffs_fixture()
+    assert diffs_fixture() == CASES
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
@@ -46,7 +46,9 @@ def test_shared_subtrees_are_skipped_by_identity() -> None:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "~", "/"]),
-    lambda kids: st.lists(kids, max_size=5) | st.dictionaries(st.sampled_from(["a", "b", "c/d", "e~f"]), kids, max_size=4),
+    lambda kids: (
+        st.lists(kids, max_size=5) | st.dictionaries(st.sampled_from(["a", "b", "c/d", "e~f"]), kids, max_size=4)
+    ),
     max_leaves=20,
 )
 

@@ -21,7 +21,10 @@ async def test_health_and_games(server) -> None:
 
 
 async def test_public_rooms_list_seats_status_and_spectators(server, monkeypatch) -> None:
-    async with table(server.url, players=2, spectators=2, start=False) as t, httpx.AsyncClient(base_url=server.http) as http:
+    async with (
+        table(server.url, players=2, spectators=2, start=False) as t,
+        httpx.AsyncClient(base_url=server.http) as http,
+    ):
         hidden = await Client(server.url).connect()
         private = (await hidden.create("highcard", seats=3, private=True)).room
         deadline = asyncio.get_running_loop().time() + app_module.SWEEP_SECONDS * 3

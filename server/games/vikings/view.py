@@ -15,4 +15,6 @@ from typing import Any
 def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     table = state["table"]
     prompt = table["prompt"]
-    return {**table, "to_act": [] if prompt is None else [prompt["seat"]], "you": seat}
+    # no "you": the room view around it says which seat this is, and leaving it out lets
+    # the room send one diff frame to every seat (all views are equal)
+    return {**table, "to_act": [] if prompt is None else [prompt["seat"]]}

@@ -1,0 +1,67 @@
+"""The ceiling for messages per second: a bare websocket echo on the same stack.
+
+`python -m bench.echo serve PORT` runs a Starlette websocket route that sends every
+frame back, under uvicorn with the same websocket implementation as Longhall.
+`python -m bench.echo drive URL CONNECTIONS SECONDS` keeps one request in flight per
+connection and prints round trips per second and latency percentiles as JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+
+import msgpack
+
+
+def serve(port: int) -> None:
+    import uvicorn
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket
+
+    async def echo(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            while True:
+                await ws.send_bytes(await ws.receive_bytes())
+        except Exception:
+            return
+
+    app = Starlette(routes=[WebSocketRoute("/ws", echo)])
+    uvicorn.run(app, host="127.0.0.1", port=port, ws="websockets-sansio", log_level="warning")
+
+
+async def drive(url: str, connections: int, seconds: float) -> dict[str, float]:
+    from websockets.asyncio.client import connect
+
+    frame = msgpack.packb({"t": "move", "room": "r", "id": 1, "seq": 1, "move": {"type": "buy", "slot": 3}})
+    rtts: list[float] = []
+
+    async def one() -> None:
+        async with connect(url, ping_interval=None, compression=None) as ws:
+            while time.perf_counter() < deadline:
+                t0 = time.perf_counter()
+                await ws.send(frame)
+                await ws.recv()
+                rtts.append(time.perf_counter() - t0)
+
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    await asyncio.gather(*(one() for _ in range(connections)))
+    elapsed = time.perf_counter() - start
+    rtts.sort()
+    return {
+        "per_second": len(rtts) / elapsed,
+        "p50_ms": rtts[len(rtts) // 2] * 1000,
+        "p99_ms": rtts[int(len(rtts) * 0.99)] * 1000,
+    }
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "serve":
+        serve(int(sys.argv[2]))
+    else:
+        print(json.dumps(asyncio.run(drive(sys.argv[2], int(sys.argv[3]), float(sys.argv[4])))))

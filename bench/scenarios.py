@@ -1,0 +1,136 @@
+"""The measured scenarios: each starts its own processes, drives them, and returns figures.
+
+Every scenario runs the servers and the load in separate processes on this machine, so
+on 2 cores the server, Redis and the load client share the CPU: figures are comparable
+within one run (ratios), not absolute capacities.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import msgpack
+from redis.asyncio import Redis
+
+from bench.procs import ROOT, Cluster, memory_kib, run_client
+from server.embedded_redis import EmbeddedRedis, free_port
+from server.store import Commit, Store
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, int(len(s) * q))]
+
+
+def load(rooms: int, seconds: float, nodes: int = 1, fanout: str = "diff", players: int = 4,
+         spectators: int = 1, think: float = 0.0, game: str = "vikings") -> dict[str, Any]:  # fmt: skip
+    """Bot games over real websockets; moves/s, latencies, CPU, memory, bytes."""
+    with tempfile.TemporaryDirectory() as work:
+        cluster = Cluster(Path(work), nodes=nodes, LONGHALL_FANOUT=fanout)
+        try:
+            raw = run_client(
+                "bench.loadgen", "--urls", ",".join(n.url for n in cluster.nodes), "--rooms", str(rooms),
+                "--seconds", str(seconds), "--players", str(players), "--spectators", str(spectators),
+                "--think", str(think), "--game", game, timeout=seconds + 120,
+            )  # fmt: skip
+            usage = [n.usage() for n in cluster.nodes]
+            redis_cpu = cluster.redis_cpu()
+        finally:
+            cluster.stop()
+    moves = len(raw["rtt_ms"])
+    frames = raw["frames"].get("diff", 0) + raw["frames"].get("snapshot", 0)
+    sent = raw["bytes"].get("diff", 0) + raw["bytes"].get("snapshot", 0)
+    return {
+        "rooms": rooms, "nodes": nodes, "fanout": fanout, "spectators": spectators,
+        "moves": moves, "moves_per_s": moves / raw["seconds"], "games": raw["games"],
+        "rtt_p50": pct(raw["rtt_ms"], 0.5), "rtt_p90": pct(raw["rtt_ms"], 0.9),
+        "rtt_p99": pct(raw["rtt_ms"], 0.99), "rtt_max": max(raw["rtt_ms"], default=float("nan")),
+        "fanout_p50": pct(raw["fanout_ms"], 0.5), "fanout_p99": pct(raw["fanout_ms"], 0.99),
+        "server_cpu_s": sum(u.cpu for u in usage), "server_peak_rss_mib": max(u.peak_rss_mib for u in usage),
+        "redis_cpu_s": redis_cpu, "cpu_ms_per_move": sum(u.cpu for u in usage) / max(moves, 1) * 1000,
+        "bytes_per_frame": sent / max(frames, 1), "frames": frames, "bytes": sent,
+        "snapshot_bytes": pct(raw["snapshot_bytes"], 0.5), "errors": raw["errors"], "rtt_ms": raw["rtt_ms"],
+    }  # fmt: skip
+
+
+def echo(connections: int, seconds: float) -> dict[str, float]:
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "bench.echo", "serve", str(port)], cwd=ROOT)
+    try:
+        time.sleep(1.5)
+        return run_client("bench.echo", "drive", f"ws://127.0.0.1:{port}/ws", str(connections), str(seconds))
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def redis_ceiling(seconds: float, tasks: int = 100, state_bytes: int = 4096) -> dict[str, float]:
+    """PINGs and real commit scripts (4 KB documents, 100 rooms) from one asyncio process."""
+
+    async def go(redis_url: str) -> dict[str, float]:
+        r = Redis.from_url(redis_url, max_connections=tasks + 4)
+        store = Store(r)
+        doc = b"x" * state_bytes
+
+        async def loop(kind: str, i: int, counts: list[int], deadline: float) -> None:
+            seq = -1
+            while time.perf_counter() < deadline:
+                if kind == "ping":
+                    await r.ping()
+                else:
+                    c = Commit(f"bench{i}", seq, doc, {"k": "move"}, b"n|" + msgpack.packb({}))
+                    seq = (await store.commit(c)).seq
+                counts[0] += 1
+
+        out = {}
+        for kind in ("ping", "commit"):
+            counts = [0]
+            start = time.perf_counter()
+            await asyncio.gather(*(loop(kind, i, counts, start + seconds) for i in range(tasks)))
+            out[f"{kind}_per_s"] = counts[0] / (time.perf_counter() - start)
+        await r.aclose()
+        return out
+
+    with tempfile.TemporaryDirectory() as work:
+        redis = EmbeddedRedis(Path(work))
+        redis.start()
+        try:
+            return asyncio.run(go(redis.url))
+        finally:
+            redis.stop()
+
+
+def connections(n: int, hold: float = 3.0) -> dict[str, float]:
+    """Idle greeted websockets held by one server process; memory per connection."""
+    with tempfile.TemporaryDirectory() as work:
+        cluster = Cluster(Path(work))
+        node = cluster.nodes[0]
+        try:
+            time.sleep(0.5)
+            before = node.rss_kib()
+            client = subprocess.Popen(
+                [sys.executable, "-m", "bench.idle", node.url, str(n), str(hold)],
+                cwd=ROOT, stdout=subprocess.PIPE, text=True,
+            )  # fmt: skip
+            assert client.stdout is not None
+            ready = json.loads(client.stdout.readline())
+            time.sleep(1.0)
+            held = node.rss_kib()
+            client.wait(timeout=hold + 120)
+            return {
+                "asked": n, "held": ready["ready"], "failed": ready["failed"], "open_s": ready["open_seconds"],
+                "rss_before_mib": before / 1024, "rss_held_mib": held / 1024,
+                "kib_per_connection": (held - before) / max(ready["ready"], 1),
+                "peak_rss_mib": memory_kib(node.proc.pid) / 1024,
+            }  # fmt: skip
+        finally:
+            cluster.stop()

@@ -1,0 +1,21 @@
+"""The benchmark harness still runs end to end (tiny sizes; figures checked for sense,
+never for speed)."""
+
+from __future__ import annotations
+
+from bench import scenarios
+
+
+def test_load_run_commits_moves_and_reports_every_figure() -> None:
+    r = scenarios.load(rooms=3, seconds=2.0, spectators=2)
+    assert r["moves"] > 0 and r["errors"] == {}
+    assert r["frames"] > r["moves"]  # every move reaches players and spectators
+    assert r["bytes_per_frame"] < r["snapshot_bytes"]  # a diff is smaller than a whole view
+    assert r["rtt_p50"] <= r["rtt_p99"] <= r["rtt_max"]
+    assert r["server_cpu_s"] > 0 and r["server_peak_rss_mib"] > 0
+
+
+def test_idle_connections_are_held_and_measured() -> None:
+    r = scenarios.connections(200, hold=0.5)
+    assert r["held"] == 200 and r["failed"] == 0
+    assert r["kib_per_connection"] > 0
