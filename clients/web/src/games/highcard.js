@@ -1,0 +1,45 @@
+// High Card, the test game: hands, bids, the trick, as cards drawn in SVG.
+
+import { clickable, svg } from "../dom.js";
+import { seatColour } from "../panels.js";
+
+function card(x, y, n, opts = {}) {
+  return svg(
+    "g",
+    { transform: `translate(${x},${y})`, class: "card", ...opts },
+    svg("rect", { width: 44, height: 64, rx: 6, fill: n ? "#fffdf5" : "#4a6fa5", stroke: "#333" }),
+    n ? svg("text", { x: 22, y: 40, "text-anchor": "middle", "font-size": 22, "font-weight": "bold" }, n) : null,
+  );
+}
+
+export const highcard = {
+  title: "High Card",
+  prompt(t) {
+    return t.phase === "bid" ? "bid how many tricks you will take (0-3)" : t.phase === "play" ? "play a card to the trick" : "";
+  },
+  scores(t) {
+    return t.tricks.map((n) => `${n} tricks`);
+  },
+  draw(t, ctx) {
+    const s = svg("svg", { viewBox: "0 0 520 260", class: "board-svg", role: "img", "aria-label": "the card table" });
+    t.hand_sizes.forEach((size, seat) => {
+      const y = 10 + seat * 60;
+      s.append(svg("text", { x: 4, y: y + 20, fill: seatColour(seat), "font-size": 14 }, ctx.names[seat]));
+      const bid = t.bids ? `bid ${t.bids[seat]}` : t.bid_in[seat] ? "bid in" : "";
+      s.append(svg("text", { x: 4, y: y + 38, "font-size": 12, "data-path": `/table/bid_in/${seat}` }, `${bid} · ${t.tricks[seat]} tricks`));
+    });
+    if (t.hand) {
+      t.hand.forEach((n, i) => {
+        const el = card(120 + i * 52, 186, n, { "data-path": `/table/hand/${i}` });
+        const move = ctx.legal.find((m) => m.type === "play" && m.card === n);
+        if (move) clickable(el, `play ${n}`, () => ctx.play(move));
+        s.append(el);
+      });
+    }
+    t.trick.forEach(([seat, n], i) => {
+      s.append(card(300 + i * 52, 40, n, { "data-path": `/table/trick/${i}` }));
+      s.append(svg("rect", { x: 300 + i * 52, y: 106, width: 44, height: 4, fill: seatColour(seat) }));
+    });
+    return s;
+  },
+};

@@ -1,0 +1,144 @@
+// The lobby: who you are, the games and their options, open rooms live, your rooms.
+//
+// Rooms come from GET /api/rooms (public rooms: game, seats, status, spectators), polled
+// every two seconds while the lobby is shown. The rooms you created or joined are kept
+// in localStorage so you can go back to them. Playing happens on the table page.
+
+import { h } from "./dom.js";
+import { rename, storedName } from "./session.js";
+
+const MINE = "longhall.rooms";
+const POLL_MS = 2000;
+
+export function myRooms() {
+  try {
+    return JSON.parse(localStorage.getItem(MINE) ?? "[]");
+  } catch {
+    return [];
+  }
+}
+
+export function rememberRoom(room, game) {
+  const rooms = myRooms().filter((r) => r.room !== room);
+  rooms.unshift({ room, game, at: Date.now() });
+  localStorage.setItem(MINE, JSON.stringify(rooms.slice(0, 12)));
+}
+
+export function showLobby(app, client) {
+  const roomsBox = h("div", { id: "rooms", class: "rooms", "aria-live": "polite" }, "Loading rooms…");
+  const gamesBox = h("div", { class: "games" }, "Loading games…");
+  const errorBox = h("p", { class: "error", role: "alert" });
+  app.append(
+    h("section", { class: "panel" }, h("h2", {}, "You"), identityForm(client)),
+    h("section", { class: "panel" }, h("h2", {}, "Open rooms"), roomsBox),
+    h("section", { class: "panel" }, h("h2", {}, "New room"), errorBox, gamesBox),
+    mine(),
+  );
+  let titles = {};
+  fetch("api/games")
+    .then((r) => r.json())
+    .then((games) => {
+      titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+      gamesBox.replaceChildren(...games.map((g) => gameCard(g, client, errorBox)));
+    });
+  const poll = async () => {
+    try {
+      const rooms = await (await fetch("api/rooms")).json();
+      roomsBox.replaceChildren(roomTable(rooms, titles));
+    } catch {
+      roomsBox.textContent = "The room list is not available right now.";
+    }
+  };
+  poll();
+  const timer = setInterval(poll, POLL_MS);
+  return () => clearInterval(timer);
+}
+
+function identityForm(client) {
+  const input = h("input", { id: "name", value: storedName(), maxlength: 40, "aria-label": "your name" });
+  return h(
+    "form",
+    {
+      class: "identity-form",
+      onsubmit: (e) => {
+        e.preventDefault();
+        rename(input.value.trim() || storedName());
+        location.reload(); // the name travels in `hello`: a new connection carries it
+      },
+    },
+    h("label", { for: "name" }, "Name "),
+    input,
+    h("button", { type: "submit" }, "Save"),
+    h("p", { class: "hint" }, `Player ${client.player}. This browser keeps your token: a reload is the same player.`),
+  );
+}
+
+function gameCard(game, client, errorBox) {
+  const [lo, hi] = game.players;
+  const seats = h("select", { name: "seats", "aria-label": `${game.title}: players` });
+  for (let n = lo; n <= hi; n++) seats.append(h("option", { value: n, selected: n === Math.max(lo, 2) }, `${n}`));
+  const selects = game.options.map((o) => {
+    const sel = h("select", { name: o.name, title: o.doc, "aria-label": `${game.title}: ${o.name}` });
+    o.choices.forEach((c, i) => sel.append(h("option", { value: i, selected: c === o.default }, String(c))));
+    return { o, sel };
+  });
+  const priv = h("input", { type: "checkbox", name: "private" });
+  const create = async (e) => {
+    e.preventDefault();
+    const options = Object.fromEntries(selects.map(({ o, sel }) => [o.name, o.choices[Number(sel.value)]]));
+    try {
+      const room = await client.create(game.name, options, Number(seats.value), priv.checked);
+      rememberRoom(room.room, game.name);
+      location.hash = `#/room/${room.room}`;
+    } catch (err) {
+      errorBox.textContent = `${err.code ?? "error"}: ${err.detail ?? err.message}`;
+    }
+  };
+  return h(
+    "form",
+    { class: "game-card", "data-game": game.name, onsubmit: create },
+    h("h3", {}, game.title),
+    h("label", {}, "Players ", seats),
+    selects.map(({ o, sel }) => h("label", { title: o.doc }, `${o.name.replaceAll("_", " ")} `, sel)),
+    h("label", {}, priv, " private"),
+    h("button", { type: "submit", class: "primary" }, `Create ${game.title} room`),
+  );
+}
+
+function roomTable(rooms, titles) {
+  if (!rooms.length) return h("p", { class: "hint" }, "No open rooms yet: create one below.");
+  const row = (r) =>
+    h(
+      "tr",
+      { "data-room": r.room },
+      h("td", {}, titles[r.game] ?? r.game),
+      h("td", {}, h("code", {}, r.room)),
+      h("td", {}, `${r.taken}/${r.seats}`),
+      h("td", {}, r.status),
+      h("td", {}, `${r.spectators}`),
+      h(
+        "td",
+        {},
+        r.status === "open" && r.taken < r.seats ? h("a", { href: `#/room/${r.room}`, class: "button" }, "Join") : null,
+        " ",
+        h("a", { href: `#/watch/${r.room}`, class: "button" }, "Watch"),
+      ),
+    );
+  return h(
+    "table",
+    { class: "room-list" },
+    h("thead", {}, h("tr", {}, ["Game", "Room", "Seats", "Status", "Watching", ""].map((t) => h("th", {}, t)))),
+    h("tbody", {}, rooms.map(row)),
+  );
+}
+
+function mine() {
+  const rooms = myRooms();
+  if (!rooms.length) return null;
+  return h(
+    "section",
+    { class: "panel" },
+    h("h2", {}, "Your rooms"),
+    h("ul", {}, rooms.map((r) => h("li", {}, h("a", { href: `#/room/${r.room}` }, `${r.game} ${r.room}`)))),
+  );
+}

@@ -1,0 +1,27 @@
+// The app's entry: routes "#/" to the lobby and "#/room/ID" (or "#/watch/ID") to a table.
+import { showLobby } from "./lobby.js";
+import { session, showIdentity } from "./session.js";
+import { showTable } from "./table.js";
+
+const app = document.getElementById("app");
+let leaveCurrent = () => {};
+
+async function route() {
+  leaveCurrent();
+  leaveCurrent = () => {};
+  app.textContent = "Connecting…";
+  let client;
+  try {
+    client = await session();
+  } catch (err) {
+    app.textContent = `Cannot reach the server: ${err.message}`;
+    return;
+  }
+  showIdentity(client);
+  const m = location.hash.match(/^#\/(room|watch)\/([\w-]+)/);
+  app.replaceChildren();
+  leaveCurrent = m ? await showTable(app, client, m[2], m[1] === "watch") : showLobby(app, client);
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,108 @@
+// The panels around a board, the same for every game: seats, result, move log, and the
+// short highlight of what a diff changed.
+
+import { h } from "./dom.js";
+
+export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#229954", "#7d3c98"];
+
+export function seatColour(i) {
+  return SEAT_COLOURS[i % SEAT_COLOURS.length];
+}
+
+export function seatsPanel(v, ctx, renderer) {
+  const scores = v.table && renderer.scores ? renderer.scores(v.table) : null;
+  return h(
+    "ol",
+    { class: "seats", id: "seats" },
+    (v.seats ?? []).map((s, i) =>
+      h(
+        "li",
+        {
+          class: `seat${(v.to_act ?? []).includes(i) ? " acting" : ""}${ctx.you === i ? " you" : ""}`,
+          "data-seat": i,
+          style: `--seat:${seatColour(i)}`,
+        },
+        h("span", { class: "swatch", "aria-hidden": "true" }),
+        s ? s.name : h("em", {}, "free seat"),
+        ctx.you === i ? " (you)" : "",
+        scores ? h("span", { class: "score" }, scores[i]) : null,
+        (v.to_act ?? []).includes(i) ? h("span", { class: "turn" }, " deciding") : null,
+      ),
+    ),
+  );
+}
+
+/** The final scores: a row per scoring item, a column per seat, and the winners. */
+export function resultPanel(result, ctx, renderer) {
+  if (!result) return null;
+  const seats = ctx.names;
+  const rows = [];
+  const breakdown = Array.isArray(result.breakdown) ? result.breakdown : [];
+  const items = [...new Set(breakdown.flatMap((b) => (b && typeof b === "object" ? Object.keys(b) : [])))];
+  for (const item of items) {
+    rows.push(
+      h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, item.replaceAll("_", " ")),
+        breakdown.map((b) => h("td", {}, b?.[item] ?? "")),
+      ),
+    );
+  }
+  const winners = (result.winners ?? []).map((w) => seats[w]).join(" and ");
+  return h(
+    "section",
+    { class: "result", id: "result" },
+    h("h3", {}, winners ? `Winner${(result.winners ?? []).length > 1 ? "s" : ""}: ${winners}` : "Final scores"),
+    h(
+      "table",
+      {},
+      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((n) => h("th", { scope: "col" }, n)))),
+      h("tbody", {}, rows, h("tr", { class: "total" }, h("th", { scope: "row" }, "total"), (result.scores ?? []).map((s) => h("td", {}, s)))),
+    ),
+    result.tiebreak ? h("p", { class: "hint" }, `Ties broken by ${result.tiebreak}.`) : null,
+    renderer.resultNotes ? renderer.resultNotes(result, ctx) : null,
+  );
+}
+
+/** The move log, newest first: who decided at each seq and what it changed. */
+export function logPanel(log, labels, ctx) {
+  if (!log.length) return null;
+  const entries = [...log].reverse().slice(0, 60);
+  return h(
+    "details",
+    { class: "log", id: "log", open: true },
+    h("summary", {}, "Move log"),
+    h(
+      "ol",
+      { reversed: true },
+      entries.map((e) => {
+        const who = e.actors.map((s) => ctx.names[s]).join(", ") || "table";
+        const what = labels.get(e.seq) ?? `changed ${summarise(e.paths)}`;
+        return h("li", { value: e.seq, "data-seq": e.seq }, h("b", {}, `${who}: `), what);
+      }),
+    ),
+  );
+}
+
+function summarise(paths) {
+  const parts = new Set(paths.map((p) => p.split("/").slice(1, p.startsWith("/table/") ? 4 : 2).join(" ")));
+  const list = [...parts].slice(0, 4).join(", ");
+  return parts.size > 4 ? `${list}, …` : list;
+}
+
+/** Briefly highlight the drawn elements whose data-path is the nearest ancestor of an op. */
+export function flash(root, ops) {
+  const marked = [...root.querySelectorAll("[data-path]")];
+  const hit = new Set();
+  for (const op of ops) {
+    let best = null;
+    for (const el of marked) {
+      const p = el.getAttribute("data-path");
+      if ((op.path === p || op.path.startsWith(p + "/")) && (!best || p.length > best.getAttribute("data-path").length)) best = el;
+    }
+    if (best) hit.add(best);
+  }
+  for (const el of hit) el.classList.add("changed");
+  setTimeout(() => hit.forEach((el) => el.classList.remove("changed")), 1500);
+}

@@ -1,0 +1,232 @@
+// The table page of one room: wires the client's live mirror to the drawn board.
+//
+// Every view change (snapshot or diff) redraws the page from the mirror, flashes what
+// the diff touched, and — when this seat must decide — asks the server for the legal
+// moves, which the board offers as clickable places and the list below as buttons.
+// What each game looks like lives in games/; the panels around the board in panels.js.
+
+import { h } from "./dom.js";
+import { rendererFor } from "./games/index.js";
+import { rememberRoom } from "./lobby.js";
+import { flash, logPanel, resultPanel, seatsPanel } from "./panels.js";
+
+/** Show room `room`; resolves to a function that tears the page down. */
+export async function showTable(app, client, room, watch) {
+  const page = new TablePage(app, client, room, watch);
+  await page.enter();
+  return () => page.close();
+}
+
+class TablePage {
+  constructor(app, client, room, watch) {
+    this.app = app;
+    this.client = client;
+    this.room = room;
+    this.watch = watch;
+    this.legal = [];
+    this.legalSeq = -1;
+    this.log = [];
+    this.labels = new Map(); // seq -> words of the move this browser made
+    this.ui = {}; // per-renderer state kept across redraws (zoom, chosen square, rotation)
+    this.offs = [];
+    this.error = null;
+    this.notice = "";
+  }
+
+  async enter() {
+    const c = this.client;
+    try {
+      if (this.watch) await c.spectate(this.room);
+      else await c.join(this.room);
+    } catch (err) {
+      if (this.watch || !["already_started", "room_full"].includes(err.code)) {
+        this.app.replaceChildren(h("p", { class: "error", role: "alert" }, `${err.code}: ${err.detail ?? err.message}`));
+        return;
+      }
+      this.notice = "Every seat is taken: you are watching.";
+      this.watch = true;
+      await c.spectate(this.room);
+    }
+    this.mirror = c.rooms.get(this.room);
+    rememberRoom(this.room, this.mirror.game);
+    this.renderer = rendererFor(this.mirror.game);
+    this.offs.push(c.on("view", (ev) => ev.room === this.room && this.onView(ev)));
+    this.offs.push(c.on("over", (ev) => ev.room === this.room && this.draw()));
+    this.offs.push(c.on("reconnected", () => this.refreshLegal(true)));
+    this.draw();
+    this.refreshLegal();
+  }
+
+  close() {
+    this.offs.forEach((off) => off());
+    if (this.mirror && this.mirror.seat === null) this.client.leave(this.room).catch(() => {});
+  }
+
+  onView(ev) {
+    if (ev.ops) {
+      const before = this.lastToAct ?? [];
+      this.log.push({ seq: ev.seq, actors: before, paths: ev.ops.map((o) => o.path) });
+      if (this.log.length > 200) this.log.shift();
+    }
+    this.draw(ev.ops);
+    this.refreshLegal();
+  }
+
+  myTurn() {
+    const v = this.mirror.view;
+    return v.status === "playing" && this.mirror.seat !== null && (v.to_act ?? []).includes(this.mirror.seat);
+  }
+
+  async refreshLegal(force = false) {
+    if (!this.myTurn()) {
+      if (this.legal.length) {
+        this.legal = [];
+        this.draw();
+      }
+      return;
+    }
+    const seq = this.mirror.seq;
+    if (!force && seq === this.legalSeq) return;
+    this.legalSeq = seq;
+    try {
+      const moves = await this.client.legal(this.room);
+      if (this.mirror.seq !== seq) return; // the table moved on while we asked
+      this.legal = moves;
+      this.draw();
+    } catch {
+      this.legalSeq = -1;
+    }
+  }
+
+  async play(move) {
+    const label = this.renderer.moveLabel(move, this.mirror.view.table);
+    this.error = null;
+    this.legal = []; // one decision at a time: no double clicks while it travels
+    this.draw();
+    try {
+      const seq = await this.client.move(this.room, move, { seq: this.mirror.seq });
+      this.labels.set(seq, label);
+      this.ui.pending = null;
+    } catch (err) {
+      this.error = { code: err.code ?? "error", rule: err.rule ?? null, detail: err.detail ?? err.message, label };
+      if (err.code === "stale_seq") await this.client.resync(this.room).catch(() => {});
+      this.legalSeq = -1;
+      this.refreshLegal();
+    }
+    this.draw();
+  }
+
+  async start() {
+    try {
+      await this.client.start(this.room);
+    } catch (err) {
+      this.error = { code: err.code, rule: err.rule ?? null, detail: err.detail ?? err.message, label: "start" };
+      this.draw();
+    }
+  }
+
+  names() {
+    return (this.mirror.view.seats ?? []).map((s, i) => (s ? s.name : `seat ${i + 1}`));
+  }
+
+  draw(ops = null) {
+    const v = this.mirror.view;
+    const you = this.mirror.seat;
+    this.lastToAct = v.to_act ?? [];
+    const ctx = {
+      you,
+      legal: this.legal,
+      names: this.names(),
+      play: (m) => this.play(m),
+      ui: this.ui,
+      redraw: () => this.draw(),
+    };
+    const board = v.table ? this.renderer.draw(v.table, ctx, v) : h("p", { class: "hint" }, "The game has not started.");
+    const page = h(
+      "section",
+      {
+        class: "table-page",
+        "data-room": this.room,
+        "data-game": v.game,
+        "data-seat": you === null ? "spectator" : String(you),
+        "data-seq": String(this.mirror.seq),
+        "data-status": v.status,
+      },
+      this.header(v, you),
+      seatsPanel(v, ctx, this.renderer),
+      h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, this.promptWords(v, ctx)),
+      this.startBar(v, you),
+      this.errorBox(),
+      h("div", { class: "board", id: "board" }, board),
+      this.legalList(v, ctx),
+      resultPanel(this.mirror.result ?? v.result, ctx, this.renderer),
+      logPanel(this.log, this.labels, ctx),
+    );
+    const focused = document.activeElement?.getAttribute?.("data-key");
+    this.app.replaceChildren(page);
+    if (focused) page.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+    if (ops) flash(page, ops);
+  }
+
+  header(v, you) {
+    const title = this.renderer.title ?? v.game;
+    const who = you === null ? "You are watching (public view)" : `You are ${this.names()[you]} (seat ${you + 1})`;
+    return h(
+      "div",
+      { class: "table-head" },
+      h("h2", {}, title),
+      h("span", { class: "tag" }, `room ${this.room}`),
+      h("span", { class: "tag" }, v.status),
+      h("span", { class: "tag", id: "whoami" }, who),
+      this.notice ? h("span", { class: "tag notice" }, this.notice) : null,
+      h("a", { href: "#/", class: "button" }, "Lobby"),
+    );
+  }
+
+  promptWords(v, ctx) {
+    if (v.status === "open") {
+      const free = (v.seats ?? []).filter((s) => !s).length;
+      return free ? `Waiting for ${free} more player${free > 1 ? "s" : ""}. Share this page's room id: ${this.room}.` : "Every seat is taken: a seated player may start the game.";
+    }
+    if (v.status === "over") return "The game is over.";
+    const words = v.table ? this.renderer.prompt(v.table, ctx, v) : "";
+    if (this.myTurn()) return `Your decision: ${words}`;
+    const waiting = (v.to_act ?? []).map((s) => ctx.names[s]).join(" and ");
+    return waiting ? `Waiting for ${waiting}: ${words}` : words;
+  }
+
+  startBar(v, you) {
+    if (v.status !== "open" || you === null) return null;
+    const full = (v.seats ?? []).every(Boolean);
+    return h("div", { class: "actions" }, h("button", { class: "primary", id: "start", disabled: !full, onclick: () => this.start() }, "Start the game"));
+  }
+
+  errorBox() {
+    const e = this.error;
+    if (!e) return h("div", { class: "error-box", id: "error", role: "alert" });
+    return h(
+      "div",
+      { class: "error-box shown", id: "error", role: "alert", "data-code": e.code, "data-rule": e.rule ?? "" },
+      h("strong", {}, "Refused: "),
+      `${e.label} — ${e.detail}`,
+      e.rule ? h("span", { class: "rule" }, ` (rule ${e.rule})`) : null,
+      h("span", { class: "code" }, ` [${e.code}]`),
+    );
+  }
+
+  legalList(v, ctx) {
+    if (!this.legal.length) return null;
+    return h(
+      "details",
+      { class: "legal", id: "legal", open: this.legal.length <= 40 },
+      h("summary", {}, `All ${this.legal.length} possible decisions`),
+      h(
+        "div",
+        { class: "legal-moves" },
+        this.legal.map((m, i) =>
+          h("button", { class: "move", "data-index": i, "data-key": `move ${JSON.stringify(m)}`, onclick: () => this.play(m) }, this.renderer.moveLabel(m, v.table)),
+        ),
+      ),
+    );
+  }
+}
