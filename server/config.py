@@ -14,8 +14,8 @@ class Settings:
     redis_url: str = ""
     data: str = ".longhall"
     frame_limit: int = DEFAULT_FRAME_LIMIT
-    rate: float = 200.0  # frames per second per connection, sustained
-    burst: float = 400.0
+    rate: float = 1000.0  # frames per second per connection, sustained (a request-answer bot stays under)
+    burst: float = 2000.0
     flood_close: int = 2000  # frames dropped by the rate limit before the socket is closed
     max_backlog: int = 2000  # unsent frames before a slow reader is closed
     finished_ttl: int = 7 * 24 * 3600

@@ -12,7 +12,7 @@ from typing import Any
 
 from clients.python.client import Client, ServerError
 
-RETRYABLE = {"stale_seq", "not_your_turn", "conflict"}
+RETRYABLE = {"stale_seq", "not_your_turn", "conflict", "rate_limited"}
 
 
 def my_turn(client: Client, room: str) -> bool:
@@ -28,15 +28,17 @@ async def play(client: Client, room: str, rng: random.Random, timeout: float = 1
         if mirror.result is not None:
             return mirror.result
         seq = mirror.seq
-        moves = await client.legal(room)
-        if not moves:
-            await client.wait_until(lambda s=seq: mirror.seq != s or mirror.result is not None, timeout)
-            continue
         try:
+            moves = await client.legal(room)
+            if not moves:
+                await client.wait_until(lambda s=seq: mirror.seq != s or mirror.result is not None, timeout)
+                continue
             await client.move(room, rng.choice(moves), seq=seq)
         except ServerError as exc:
             if exc.code not in RETRYABLE:
                 raise
+            if exc.code == "rate_limited":  # the server drops frames over its rate: slow down
+                await asyncio.sleep(0.05 + rng.random() * 0.1)
             await client.resync(room)
 
 
