@@ -1,1 +1,183 @@
-export const hunters = {};
+// Carcassonne: Hunters & Gatherers: the map of laid tiles with the figures on them, pan
+// and zoom, the tile in hand, supplies and scores.
+//
+// Placing: every open square where the tile in hand fits is marked; choosing one shows
+// the tile there in its first legal rotation, "Rotate" (or the R key) cycles through the
+// legal rotations only, and "Place" (or a click on the preview) sends the move. After a
+// tile is laid, the segments where a clan member or a hut may stand are marked on it.
+
+import { clickable, h, svg } from "../dom.js";
+import { seatColour } from "../panels.js";
+import { SIZE, anchors, drawTile, figure } from "./hunters_tile.js";
+
+const ROLE = { hunter: "hunter", gatherer: "gatherer", fisher: "fisher", hut: "hut" };
+
+function turnPoint([x, y], r) {
+  for (let i = 0; i < r; i++) [x, y] = [SIZE - y, x];
+  return [x, y];
+}
+
+function moveLabel(m) {
+  switch (m.type) {
+    case "place": return `place the tile at (${m.x}, ${m.y}) turned ${m.rotation * 90}°`;
+    case "clan": return `a clan member on segment ${m.segment}`;
+    case "hut": return `a hut on segment ${m.segment}`;
+    case "pass": return "no figure this turn";
+    default: return m.type;
+  }
+}
+
+function placements(ctx) {
+  const by = new Map();
+  for (const m of ctx.legal) {
+    if (m.type !== "place") continue;
+    const k = `${m.x},${m.y}`;
+    if (!by.has(k)) by.set(k, []);
+    by.get(k).push(m);
+  }
+  return by;
+}
+
+function bounds(t, extra) {
+  const pts = [...Object.keys(t.map), ...extra].map((k) => k.split(",").map(Number));
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  return { x0: Math.min(...xs) - 1, y0: Math.min(...ys) - 1, x1: Math.max(...xs) + 1, y1: Math.max(...ys) + 1 };
+}
+
+function mapLayer(t, ctx, places) {
+  const g = svg("g", {});
+  for (const [k, cell] of Object.entries(t.map)) {
+    const [x, y] = k.split(",").map(Number);
+    const tile = svg("g", { transform: `translate(${x * SIZE},${y * SIZE})`, "data-path": `/table/map/${k}` }, drawTile(cell.tile, cell.rotation));
+    g.append(tile);
+  }
+  t.figures.forEach((f, i) => {
+    const cell = t.map[f.at];
+    if (!cell) return;
+    const [x, y] = f.at.split(",").map(Number);
+    const [ax, ay] = turnPoint(anchors(cell.tile)[f.segment] ?? [SIZE / 2, SIZE / 2], cell.rotation);
+    g.append(svg("g", { "data-path": `/table/figures/${i}` }, figure(x * SIZE + ax, y * SIZE + ay, f.role, seatColour(f.seat)), svg("title", { text: `${ctx.names[f.seat]}: ${ROLE[f.role] ?? f.role}` })));
+  });
+  const ui = ctx.ui;
+  for (const [k, moves] of places) {
+    const [x, y] = k.split(",").map(Number);
+    if (ui.sel === k) {
+      const m = moves[ui.rot % moves.length];
+      const preview = svg("g", { transform: `translate(${x * SIZE},${y * SIZE})`, class: "preview", opacity: 0.85 }, drawTile(t.hand, m.rotation), svg("rect", { width: SIZE, height: SIZE, class: "choice-mark" }));
+      g.append(clickable(preview, `place here: ${moveLabel(m)}`, () => ctx.play(m)));
+      continue;
+    }
+    const mark = svg("g", { "data-square": k }, svg("rect", { x: x * SIZE + 3, y: y * SIZE + 3, width: SIZE - 6, height: SIZE - 6, rx: 6, class: "choice-mark" }));
+    g.append(clickable(mark, `choose square (${x}, ${y}): ${moves.length} rotation${moves.length > 1 ? "s" : ""}`, () => {
+      ui.sel = k;
+      ui.rot = 0;
+      ctx.redraw();
+    }));
+  }
+  const p = t.prompt;
+  if (p && p.ask === "figure" && p.seat === ctx.you) {
+    const cell = t.map[p.at];
+    const [x, y] = p.at.split(",").map(Number);
+    const pts = anchors(cell.tile);
+    for (const m of ctx.legal.filter((mv) => mv.type === "clan" || mv.type === "hut")) {
+      const [ax, ay] = turnPoint(pts[m.segment], cell.rotation);
+      const dx = m.type === "hut" ? 7 : -7;
+      const spot = svg("g", { "data-segment": `${m.type}-${m.segment}` }, svg(m.type === "hut" ? "rect" : "circle", m.type === "hut" ? { x: x * SIZE + ax + dx - 5, y: y * SIZE + ay - 5, width: 10, height: 10, class: "choice-mark" } : { cx: x * SIZE + ax + dx, cy: y * SIZE + ay, r: 6, class: "choice-mark" }));
+      g.append(clickable(spot, moveLabel(m), () => ctx.play(m)));
+    }
+  }
+  return g;
+}
+
+/** Pan (drag) and zoom (wheel, buttons) kept in ctx.ui across redraws. */
+function panZoom(svgEl, layer, ui, box) {
+  ui.zoom = ui.zoom ?? 1;
+  ui.pan = ui.pan ?? [0, 0];
+  const [cx, cy] = [box.x + box.w / 2, box.y + box.h / 2]; // zoom about the middle of the map
+  const apply = () =>
+    layer.setAttribute("transform", `translate(${ui.pan[0] + cx},${ui.pan[1] + cy}) scale(${ui.zoom}) translate(${-cx},${-cy})`);
+  apply();
+  svgEl.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    ui.zoom = Math.min(4, Math.max(0.25, ui.zoom * (e.deltaY < 0 ? 1.15 : 1 / 1.15)));
+    apply();
+  }, { passive: false });
+  let drag = null;
+  svgEl.addEventListener("pointerdown", (e) => {
+    if (e.target.closest(".choice")) return;
+    drag = [e.clientX, e.clientY, ...ui.pan];
+    svgEl.setPointerCapture(e.pointerId);
+  });
+  svgEl.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const k = box.w / svgEl.getBoundingClientRect().width;
+    ui.pan = [drag[2] + (e.clientX - drag[0]) * k, drag[3] + (e.clientY - drag[1]) * k];
+    apply();
+  });
+  svgEl.addEventListener("pointerup", () => (drag = null));
+  return (f) => {
+    if (f === 0) {
+      ui.zoom = 1;
+      ui.pan = [0, 0];
+    } else ui.zoom = Math.min(4, Math.max(0.25, ui.zoom * f));
+    apply();
+  };
+}
+
+function tools(t, ctx, places, zoomBy) {
+  const ui = ctx.ui;
+  const sel = ui.sel && places.get(ui.sel);
+  const rotate = () => {
+    ui.rot = (ui.rot + 1) % sel.length;
+    ctx.redraw();
+  };
+  return h(
+    "div",
+    {
+      class: "board-tools",
+      onkeydown: (e) => {
+        if ((e.key === "r" || e.key === "R") && sel) rotate();
+      },
+    },
+    h("button", { onclick: () => zoomBy(1.25), "aria-label": "zoom in" }, "+"),
+    h("button", { onclick: () => zoomBy(0.8), "aria-label": "zoom out" }, "−"),
+    h("button", { onclick: () => zoomBy(0) }, "Fit"),
+    t.hand ? h("span", { class: "tag" }, `tile in hand: ${t.hand}`) : null,
+    t.hand ? svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, width: 48, height: 48, "aria-label": `tile in hand ${t.hand}`, "data-path": "/table/hand" }, drawTile(t.hand, sel ? sel[ui.rot % sel.length].rotation : 0)) : null,
+    sel ? h("button", { id: "rotate", onclick: rotate, "data-key": "rotate" }, `Rotate (${sel.length} fit)`) : null,
+    sel ? h("button", { id: "place", class: "primary", onclick: () => ctx.play(sel[ui.rot % sel.length]) }, "Place here") : null,
+    ctx.legal.some((m) => m.type === "pass") ? h("button", { id: "pass", onclick: () => ctx.play({ type: "pass" }) }, "No figure") : null,
+    h("span", { class: "hint" }, `land tiles left ${t.land_left} · bonus ${t.bonus_left}`),
+  );
+}
+
+export const hunters = {
+  title: "Hunters & Gatherers",
+  moveLabel,
+  prompt(t, ctx) {
+    const p = t.prompt;
+    if (!p) return "";
+    if (p.ask === "place") return `place tile ${p.tile}${p.bonus ? " (a bonus tile)" : ""}: choose a marked square, rotate, then place`;
+    return `put a clan member (${p.clan} left) or a hut (${p.huts} left) on the new tile, or no figure`;
+  },
+  scores(t) {
+    return t.scores.map((s, i) => `${s} pts · ${t.supply[i].clan} clan · ${t.supply[i].huts} huts`);
+  },
+  draw(t, ctx) {
+    const places = placements(ctx);
+    if (ctx.ui.sel && !places.has(ctx.ui.sel)) ctx.ui.sel = null;
+    if (t.hand !== ctx.ui.hand) {
+      ctx.ui.hand = t.hand;
+      ctx.ui.sel = null;
+    }
+    const b = bounds(t, [...places.keys()]);
+    const box = { x: b.x0 * SIZE, y: b.y0 * SIZE, w: (b.x1 - b.x0 + 1) * SIZE, h: (b.y1 - b.y0 + 1) * SIZE };
+    const s = svg("svg", { viewBox: `${box.x} ${box.y} ${box.w} ${box.h}`, class: "board-svg hunters-map", role: "group", "aria-label": "the map of laid tiles", style: `max-height:70vh` });
+    s.append(svg("rect", { x: box.x - 10000, y: box.y - 10000, width: 20000, height: 20000, fill: "#e9e2cf" }));
+    const layer = mapLayer(t, ctx, places);
+    s.append(layer);
+    const zoomBy = panZoom(s, layer, ctx.ui, box);
+    return h("div", {}, tools(t, ctx, places, zoomBy), s);
+  },
+};
