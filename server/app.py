@@ -13,12 +13,13 @@ import os
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from redis.asyncio import Redis
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from server.config import Settings
@@ -88,7 +89,7 @@ class Node:
         await self.redis.aclose()
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
+def create_app(settings: Settings | None = None) -> App:
     settings = settings or Settings.from_env()
     node = Node(settings)
 
@@ -97,10 +98,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await node.start()
         yield
         await node.stop()
-
-    async def ws(websocket):  # type: ignore[no-untyped-def]
-        assert node.gateway is not None
-        await node.gateway(websocket)
 
     async def health(request: Request) -> Response:
         try:
@@ -115,8 +112,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def rooms(request: Request) -> Response:
         return JSONResponse(await node.store.public_rooms())
 
-    routes: list[Route | WebSocketRoute | Mount] = [
-        WebSocketRoute("/ws", ws),
+    routes: list[Route | Mount] = [
         Route("/health", health),
         Route("/api/games", games),
         Route("/api/rooms", rooms),
@@ -125,4 +121,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
         routes.append(Mount("/", StaticFiles(directory=settings.web, html=True)))
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.node = node
-    return app
+    return App(app, node)
+
+
+class App:
+    """The ASGI entry: /ws goes straight to the gateway, everything else to Starlette."""
+
+    def __init__(self, http: Starlette, node: Node) -> None:
+        self.http = http
+        self.node = node
+        self.state = http.state
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket" and scope["path"] == "/ws" and self.node.gateway is not None:
+            await self.node.gateway(scope, receive, send)
+        else:
+            await self.http(scope, receive, send)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from protocol import SUPPORTED_VERSIONS
 from protocol.codec import decode
@@ -31,21 +30,23 @@ class Gateway:
         self.settings = settings
         self.sessions: set[Session] = set()
 
-    async def __call__(self, ws: WebSocket) -> None:
-        await ws.accept()
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """The ASGI websocket app of /ws, called straight by the server (no router or
+        middleware frames held per idle socket)."""
+        if (await receive())["type"] != "websocket.connect":
+            return
+        await send({"type": "websocket.accept"})
         s = self.settings
-        sess = Session(ws, s.rate, s.burst, s.max_backlog)
+        sess = Session(send, s.rate, s.burst, s.max_backlog)
         self.sessions.add(sess)
         try:
             while not sess.closed:
-                msg = await ws.receive()
-                if msg["type"] == "websocket.disconnect":
+                msg = await receive()
+                if msg["type"] != "websocket.receive":
                     break
                 data = msg.get("bytes")
-                if not await self.frame(sess, data if data is not None else msg.get("text", "")):
+                if not await self.frame(sess, data if data is not None else msg.get("text") or ""):
                     break
-        except WebSocketDisconnect:
-            pass
         finally:
             self.sessions.discard(sess)
             sess.closed = True

@@ -14,7 +14,9 @@ import time
 from collections import deque
 from typing import Any
 
-from starlette.websockets import WebSocket
+from collections.abc import Awaitable, Callable
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]  # the ASGI send of the socket
 
 from protocol.codec import encode
 from protocol.errors import CLOSE_TRY_AGAIN
@@ -39,17 +41,17 @@ class TokenBucket:
 
 
 class Session:
-    __slots__ = ("ws", "player", "name", "version", "rooms", "seen", "queue", "writer", "bucket",
+    __slots__ = ("asgi_send", "player", "name", "version", "rooms", "seen", "queue", "writer", "bucket",
                  "dropped", "closed", "max_backlog")  # fmt: skip
 
-    def __init__(self, ws: WebSocket, rate: float, burst: float, max_backlog: int) -> None:
-        self.ws = ws
+    def __init__(self, send: Send, rate: float, burst: float, max_backlog: int) -> None:
+        self.asgi_send = send
         self.player: str | None = None
         self.name = ""
         self.version = 0
         self.rooms: dict[str, int | None] = {}  # room -> seat (None: spectator)
         self.seen: dict[str, int] = {}  # room -> last seq sent to this socket
-        self.queue: deque[bytes] = deque()
+        self.queue: deque[bytes] | None = None  # made on the first frame: idle sockets stay small
         self.writer: asyncio.Task[None] | None = None
         self.bucket = TokenBucket(rate, burst)
         self.dropped = 0
@@ -62,9 +64,11 @@ class Session:
     def send_frame(self, frame: bytes) -> None:
         if self.closed:
             return
+        if self.queue is None:
+            self.queue = deque()
         self.queue.append(frame)
         if len(self.queue) > self.max_backlog:
-            self.queue.clear()
+            self.queue = None
             self.closed = True
             asyncio.get_running_loop().create_task(self._close(CLOSE_TRY_AGAIN, "too slow; resync"))
             return
@@ -84,12 +88,14 @@ class Session:
     async def _drain(self) -> None:
         try:
             while self.queue:
-                await self.ws.send_bytes(self.queue.popleft())
+                await self.asgi_send({"type": "websocket.send", "bytes": self.queue.popleft()})
         except Exception:  # the peer is gone; the reader ends the session
             self.closed = True
-            self.queue.clear()
+            self.queue = None
         finally:
             self.writer = None
+            if not self.queue:
+                self.queue = None  # an idle socket keeps no buffer
 
     async def flush(self) -> None:
         """Wait until every queued frame is written (before a close)."""
@@ -101,7 +107,7 @@ class Session:
 
     async def _close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
-            await self.ws.close(code, reason)
+            await self.asgi_send({"type": "websocket.close", "code": code, "reason": reason})
 
     async def close(self, code: int, reason: str) -> None:
         await self.flush()
