@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-
 from protocol import SUPPORTED_VERSIONS
 from protocol.codec import decode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode

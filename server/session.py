@@ -12,14 +12,13 @@ import asyncio
 import contextlib
 import time
 from collections import deque
-from typing import Any
-
 from collections.abc import Awaitable, Callable
-
-Send = Callable[[dict[str, Any]], Awaitable[None]]  # the ASGI send of the socket
+from typing import Any
 
 from protocol.codec import encode
 from protocol.errors import CLOSE_TRY_AGAIN
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]  # the ASGI send of the socket
 
 
 class TokenBucket:
