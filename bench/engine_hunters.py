@@ -2,7 +2,7 @@
 microseconds per legal_moves and per apply over whole games, and the cost of one tile
 placement (listing every legal place, then applying one) on a 70-tile landscape.
 
-Run from the repository root: python -m bench.engine_hunters [games per count]
+Run from the repository root: python -m bench.engine_hunters [seconds per player count]
 Prints figures only; nothing is asserted.
 """
 
@@ -12,35 +12,8 @@ import random
 import sys
 import time
 
+from bench.engines import describe, measure
 from server.games.hunters import GAME
-from server.games.playout import random_playout
-
-
-def games_per_second(players: int, games: int) -> float:
-    start = time.perf_counter()
-    for seed in range(games):
-        random_playout(GAME, players, None, seed)
-    return games / (time.perf_counter() - start)
-
-
-def per_call(players: int, games: int) -> tuple[float, float]:
-    """Mean microseconds of legal_moves and of apply over every decision of the games."""
-    legal_t = apply_t = 0.0
-    calls = 0
-    for seed in range(games):
-        pick = random.Random(seed)
-        s = GAME.setup(players, GAME.resolve_options(None), seed)
-        while GAME.result(s) is None:
-            seat = GAME.to_act(s)[0]
-            t0 = time.perf_counter()
-            moves = GAME.legal_moves(s, seat)
-            t1 = time.perf_counter()
-            s = GAME.apply(s, seat, pick.choice(moves))
-            t2 = time.perf_counter()
-            legal_t += t1 - t0
-            apply_t += t2 - t1
-            calls += 1
-    return legal_t / calls * 1e6, apply_t / calls * 1e6
 
 
 def seventy_tile_map(seed: int = 1) -> dict:
@@ -67,12 +40,9 @@ def placement_on_big_map(rounds: int = 300) -> tuple[int, int, float, float]:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     for players in (2, 3, 4, 5):
-        rate = games_per_second(players, games)
-        legal_us, apply_us = per_call(players, max(5, games // 4))
-        calls = f"legal_moves {legal_us:6.1f} us   apply {apply_us:6.1f} us"
-        print(f"hunters {players}p: {rate:7.1f} games/s   {calls}")
+        print(describe(measure("hunters", players, {}, seconds)))
     tiles, options, legal_us, apply_us = placement_on_big_map()
     print(
         f"hunters placement on a {tiles}-tile map: {options} legal places, "

@@ -4,6 +4,7 @@ microseconds per `legal_moves` and per `apply` over every decision of those game
 from __future__ import annotations
 
 import random
+import sys
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 from server.games import registry
 from server.games.contract import Game
 
+# the configurations each game's issue asks to measure
 CONFIGS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "vikings": [(4, {"variant": "base"}), (4, {"variant": "advanced"})],
     "hunters": [(2, {}), (5, {})],
@@ -27,23 +29,34 @@ class EngineFigure:
     decisions_per_game: float
     legal_us: float
     apply_us: float
+    richest_legal_us: float  # the slowest legal_moves call seen
+    richest_moves: int  # how many moves it listed
 
 
-def timed_game(game: Game, players: int, options: dict[str, Any], seed: int) -> tuple[int, float, float]:
-    """One random game: decisions, seconds in legal_moves, seconds in apply."""
+@dataclass
+class Tally:
+    decisions: int = 0
+    legal_s: float = 0.0
+    apply_s: float = 0.0
+    richest_s: float = 0.0
+    richest_moves: int = 0
+
+
+def timed_game(game: Game, players: int, options: dict[str, Any], seed: int, tally: Tally) -> None:
+    """One random game, its calls timed into `tally`."""
     pick = random.Random(seed)
     state = game.setup(players, game.resolve_options(options), seed)
-    n, legal_t, apply_t = 0, 0.0, 0.0
     while game.result(state) is None:
         seat = pick.choice(game.to_act(state))
         t0 = time.perf_counter()
         moves = game.legal_moves(state, seat)
         t1 = time.perf_counter()
         state = game.apply(state, seat, pick.choice(moves))
-        apply_t += time.perf_counter() - t1
-        legal_t += t1 - t0
-        n += 1
-    return n, legal_t, apply_t
+        tally.apply_s += time.perf_counter() - t1
+        tally.legal_s += t1 - t0
+        tally.decisions += 1
+        if t1 - t0 > tally.richest_s:
+            tally.richest_s, tally.richest_moves = t1 - t0, len(moves)
 
 
 def measure(name: str, players: int, options: dict[str, Any], seconds: float) -> EngineFigure:
@@ -67,17 +80,26 @@ def measure(name: str, players: int, options: dict[str, Any], seconds: float) ->
     )
 
 
-def all_engines(seconds: float) -> list[EngineFigure]:
+def all_engines(seconds: float, games: list[str] | None = None) -> list[EngineFigure]:
     out = []
-    for name in sorted(registry.games()):
+    for name in games or sorted(registry.games()):
         for players, options in CONFIGS.get(name, []):
             out.append(measure(name, players, options, seconds))
     return out
 
 
+def describe(f: EngineFigure) -> str:
+    return (
+        f"{f.game:8} {f.players}p {f.options}: {f.games_per_second:7.1f} games/s "
+        f"({f.decisions_per_game:.0f} decisions)  legal_moves {f.legal_us:.1f} µs  apply {f.apply_us:.1f} µs  "
+        f"richest legal_moves {f.richest_legal_us:.0f} µs ({f.richest_moves} moves)"
+    )
+
+
 if __name__ == "__main__":
-    for f in all_engines(3.0):
-        print(
-            f"{f.game:8} {f.players}p {f.options}: {f.games_per_second:7.1f} games/s "
-            f"({f.decisions_per_game:.0f} decisions)  legal_moves {f.legal_us:.1f} us  apply {f.apply_us:.1f} us"
-        )
+    # python -m bench.engines [game ...] [--seconds S]
+    args = sys.argv[1:]
+    seconds = float(args[args.index("--seconds") + 1]) if "--seconds" in args else 3.0
+    names = [a for a in args if not a.startswith("--") and a not in (str(seconds),)]
+    for figure in all_engines(seconds, names or None):
+        print(describe(figure))

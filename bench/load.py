@@ -108,7 +108,8 @@ def table(r: dict[str, Any]) -> str:
         rows.append((f"engine {e['game']} {e['players']}p {json.dumps(e['options'])}",
                      f"{e['games_per_second']:.1f} games/s",
                      f"{e['decisions_per_game']:.0f} decisions; legal_moves {e['legal_us']:.0f} µs, "
-                     f"apply {e['apply_us']:.0f} µs"))  # fmt: skip
+                     f"apply {e['apply_us']:.0f} µs; richest legal_moves {e['richest_legal_us']:.0f} µs "
+                     f"({e['richest_moves']} moves)"))  # fmt: skip
     errors = {k: v for k, v in d["errors"].items()}
     rows.append(("errors (1 node, diffs)", str(sum(errors.values())), json.dumps(errors)))
     lines = ["| figure | value | note |", "|---|---|---|"] + [f"| {a} | {b} | {c} |" for a, b, c in rows]

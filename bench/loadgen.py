@@ -171,7 +171,7 @@ async def run_room(urls: list[str], args: argparse.Namespace, index: int, stats:
                 t = "join" if i < args.players else "spectate"
                 await c.ask({"t": t, "room": room})
         await players[0].ws.send(pack({"t": "start", "room": room}))  # answered by a diff
-        while players[0].status != "playing":
+        while any(c.status != "playing" for c in players):
             await asyncio.sleep(0.001)
         for c in players:
             c.turn.set()

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import copy
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from clients.python.bot import play
 from clients.python.client import Client
+from protocol.diff import strict_equal
 
 
 @dataclass
@@ -52,3 +57,22 @@ async def table(
     finally:
         for c in clients:
             await c.close()
+
+
+async def play_to_the_end(t: Table, seed: int, timeout: float = 120.0) -> tuple[Any, dict[str, Any]]:
+    """Bots play every seat to the end; checks what holds for every game through the
+    server: the first spectator's diff-built mirror equals a fresh snapshot, exactly one
+    `over` reaches it carrying the result every player saw, and each score is the sum of
+    its breakdown. Returns the spectator's mirror and the result."""
+    results = await asyncio.gather(*(play(c, t.room, random.Random(seed + i)) for i, c in enumerate(t.players)))
+    watcher = t.spectators[0]
+    mirror = watcher.rooms[t.room]
+    await watcher.wait_until(lambda: mirror.result is not None and mirror.view["status"] == "over", timeout)
+    rebuilt, seq = copy.deepcopy(mirror.view), mirror.seq
+    await watcher.resync(t.room)
+    assert mirror.seq == seq and strict_equal(mirror.view, rebuilt)
+    over = [f for f in mirror.frames if f["t"] == "over"]
+    assert len(over) == 1 and all(r == over[0]["result"] for r in results)
+    result = over[0]["result"]
+    assert result["scores"] == [sum(b.values()) for b in result["breakdown"]]
+    return mirror, result

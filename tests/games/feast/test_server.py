@@ -4,8 +4,6 @@ sees the decks or the generator, and the `over` message carries the engine's res
 
 from __future__ import annotations
 
-import asyncio
-import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,9 +11,8 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from clients.python.bot import play
 from tests.cluster import ServerProc
-from tests.tables import table
+from tests.tables import play_to_the_end, table
 
 HAND_PATH = re.compile(r"/seats/\d+/hand(/|$)")
 
@@ -42,19 +39,8 @@ def fast_server(redis_url: str, tmp_path: Path) -> Iterator[ServerProc]:
 async def test_four_bots_and_a_spectator_play_a_short_game(fast_server: ServerProc) -> None:
     # F-100, F-101, F-119, F-720, F-730 through the server
     server = fast_server
-    async with table(
-        server.url, players=4, spectators=1, game="feast", options={"length": "short"}, record=True
-    ) as t:
-        results = await asyncio.gather(
-            *(play(c, t.room, random.Random(60 + i)) for i, c in enumerate(t.players))
-        )
-        watcher = t.spectators[0]
-        mirror = watcher.rooms[t.room]
-        await watcher.wait_until(lambda: mirror.result is not None, timeout=120)
-        over = [f for f in mirror.frames if f["t"] == "over"]
-        assert len(over) == 1 and all(r == over[0]["result"] for r in results)
-        result = over[0]["result"]
-        assert result["scores"] == [sum(b.values()) for b in result["breakdown"]]
+    async with table(server.url, players=4, spectators=1, game="feast", options={"length": "short"}, record=True) as t:
+        mirror, result = await play_to_the_end(t, seed=60)
         assert mirror.view["table"]["round"] == 6
         assert not any(_hand_leaks(f) for f in mirror.frames)  # F-119: the spectator sees no hand
         for client in t.everyone:  # decks, strip stack and the generator stay on the server

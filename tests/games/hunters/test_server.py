@@ -5,34 +5,15 @@ stack order, the generator or the union-find working data."""
 
 from __future__ import annotations
 
-import asyncio
-import copy
-import random
-
 import msgpack
 
-from clients.python.bot import play
-from protocol.diff import strict_equal
-from tests.tables import table
+from tests.tables import play_to_the_end, table
 
 
 async def test_five_bots_and_a_spectator_play_a_whole_game(server) -> None:
     # H-8 (five players), H-60 (the end), H-81/H-82 (result) through the server.
     async with table(server.url, players=5, spectators=1, game="hunters", record=True) as t:
-        results = await asyncio.gather(
-            *(play(c, t.room, random.Random(30 + i)) for i, c in enumerate(t.players))
-        )
-        watcher = t.spectators[0]
-        mirror = watcher.rooms[t.room]
-        await watcher.wait_until(lambda: mirror.result is not None, timeout=60)
-        await watcher.wait_until(lambda: mirror.view["status"] == "over", timeout=60)
-        rebuilt, seq = copy.deepcopy(mirror.view), mirror.seq
-        await watcher.resync(t.room)
-        assert mirror.seq == seq and strict_equal(mirror.view, rebuilt)
-        over = [f for f in mirror.frames if f["t"] == "over"]
-        assert len(over) == 1 and all(r == over[0]["result"] for r in results)
-        result = over[0]["result"]
-        assert result["scores"] == [sum(b.values()) for b in result["breakdown"]]
+        mirror, result = await play_to_the_end(t, seed=30)
         board = mirror.view["table"]
         assert board["land_left"] == 0 and board["to_act"] == [] and board["result"] == result
         assert len(board["map"]) + len(board["discards"]) >= 79  # start + 78 regular tiles
