@@ -32,8 +32,9 @@ export function showLobby(app, client) {
     h("section", { class: "panel" }, h("h2", {}, "You"), identityForm(client)),
     h("section", { class: "panel" }, h("h2", {}, "Open rooms"), roomsBox),
     h("section", { class: "panel" }, h("h2", {}, "New room"), errorBox, gamesBox),
-    mine(),
   );
+  const yours = mine();
+  if (yours) app.append(yours);
   let titles = {};
   fetch("api/games")
     .then((r) => r.json())
@@ -112,7 +113,7 @@ function roomTable(rooms, titles) {
       "tr",
       { "data-room": r.room },
       h("td", {}, titles[r.game] ?? r.game),
-      h("td", {}, h("code", {}, r.room)),
+      h("td", { class: "room-id" }, h("code", {}, r.room)),
       h("td", {}, `${r.taken}/${r.seats}`),
       h("td", {}, r.status),
       h("td", {}, `${r.spectators}`),
@@ -127,7 +128,7 @@ function roomTable(rooms, titles) {
   return h(
     "table",
     { class: "room-list" },
-    h("thead", {}, h("tr", {}, ["Game", "Room", "Seats", "Status", "Watching", ""].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ["Game", "Room", "Seats", "Status", "Watching", ""].map((t, i) => h("th", { class: i === 1 ? "room-id" : null }, t)))),
     h("tbody", {}, rooms.map(row)),
   );
 }

@@ -18,6 +18,8 @@ async function route() {
     return;
   }
   showIdentity(client);
+  // a handle for the browser console and the browser tests: the live client of this tab
+  window.longhall = { client, tryMove: null };
   const m = location.hash.match(/^#\/(room|watch)\/([\w-]+)/);
   app.replaceChildren();
   leaveCurrent = m ? await showTable(app, client, m[2], m[1] === "watch") : showLobby(app, client);

@@ -80,9 +80,13 @@ function mapLayer(t, ctx, places) {
     const cell = t.map[p.at];
     const [x, y] = p.at.split(",").map(Number);
     const pts = anchors(cell.tile);
+    const taken = [];
     for (const m of ctx.legal.filter((mv) => mv.type === "clan" || mv.type === "hut")) {
-      const [ax, ay] = turnPoint(pts[m.segment], cell.rotation);
+      let [ax, ay] = turnPoint(pts[m.segment], cell.rotation);
       const dx = m.type === "hut" ? 7 : -7;
+      // segments may lie close together: nudge a spot until it overlaps no other spot
+      while (taken.some(([px, py]) => Math.abs(px - ax - dx) < 12 && Math.abs(py - ay) < 12)) ay += 12;
+      taken.push([ax + dx, ay]);
       const spot = svg("g", { "data-segment": `${m.type}-${m.segment}` }, svg(m.type === "hut" ? "rect" : "circle", m.type === "hut" ? { x: x * SIZE + ax + dx - 5, y: y * SIZE + ay - 5, width: 10, height: 10, class: "choice-mark" } : { cx: x * SIZE + ax + dx, cy: y * SIZE + ay, r: 6, class: "choice-mark" }));
       g.append(clickable(spot, moveLabel(m), () => ctx.play(m)));
     }

@@ -152,8 +152,8 @@ function fjord(t, ctx, seat, x, y, cols) {
     }
     const start = mine && ctx.legal.find((m) => m.type === "start" && m.row === r);
     if (start) {
-      const sx = 68 + row.length * CELL;
-      const el = svg("g", {}, svg("rect", { x: Math.min(sx, 68 + (cols - 1) * CELL), y: ry, width: CELL - 4, height: CELL - 4, rx: 3, class: "choice-mark" }), svg("text", { x: Math.min(sx, 68 + (cols - 1) * CELL) + 16, y: ry + 21, "text-anchor": "middle", "font-size": 16 }, "+"));
+      // a new island starts from the row's label: the cells may hold "place" choices
+      const el = svg("g", {}, svg("rect", { x: 4, y: ry, width: 60, height: CELL - 4, rx: 4, class: "choice-mark" }), svg("text", { x: 56, y: ry + 12, "text-anchor": "end", "font-size": 12, "font-weight": 700, fill: "#fff" }, "+"));
       clickable(el, moveLabel(start, t), () => ctx.play(start));
       g.append(el);
     }

@@ -1,0 +1,193 @@
+// The app in a real browser (Debian's chromium, driven by playwright-core): for every
+// game, two browser contexts create and join a room from the lobby and play turns by
+// clicking, while a third watches. The spectator's view must equal the players' public
+// view, a reload must come back into the same seat, and a refused move must show its rule
+// number. Screenshots of the lobby and of each table go to SHOTS (test-artifacts/web).
+//
+// tests/web/test_browser.py runs this with LONGHALL_HTTP pointing at a server that
+// serves the built app.
+
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { chromium } from "playwright-core";
+
+const HTTP = process.env.LONGHALL_HTTP;
+const SHOTS = process.env.LONGHALL_SHOTS ?? new URL("../../../test-artifacts/web/", import.meta.url).pathname;
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const skip = HTTP ? false : "LONGHALL_HTTP is not set (tests/web/test_browser.py sets it)";
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+
+// Per game: how many decisions to click, and moves the rules refuse (the first that
+// comes back with a rule number is the one shown).
+const GAMES = {
+  vikings: { turns: 10, refused: [{ type: "convert", vp: 999 }] },
+  hunters: { turns: 8, refused: [{ type: "place", x: 40, y: 40, rotation: 0 }, { type: "clan", segment: 0 }] },
+  feast: { turns: 10, refused: [{ type: "play", card: "no-such-card" }] },
+  highcard: { turns: 3, refused: [{ type: "bid", n: 9 }, { type: "play", card: 99 }] },
+};
+// Keys of a seat's own view that a spectator never sees.
+const PRIVATE = new Set(["you", "hand", "my_bid"]);
+
+let browser;
+before(async () => {
+  if (!HTTP) return;
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+});
+after(async () => browser?.close());
+
+async function newPage(width = 1100, height = 900) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  page.on("pageerror", (err) => console.log(`# page error: ${err.message}`));
+  return page;
+}
+
+const tablePage = (page) => page.locator(".table-page");
+const seqOf = async (page) => Number(await tablePage(page).getAttribute("data-seq"));
+
+async function viewOf(page, room) {
+  return page.evaluate((r) => structuredClone(window.longhall.client.rooms.get(r).view), room);
+}
+
+/** Every field the spectator sees equals the player's, except a seat's private ones. */
+function assertPublicEqual(spectator, player, path = "view") {
+  if (spectator === null || typeof spectator !== "object") {
+    assert.deepEqual(spectator, player, `${path} differs`);
+    return;
+  }
+  assert.equal(typeof player, "object", `${path} differs`);
+  for (const [k, v] of Object.entries(spectator)) {
+    if (PRIVATE.has(k)) continue;
+    assertPublicEqual(v, player?.[k], `${path}.${k}`);
+  }
+}
+
+/** The page whose player must decide now (with its moves loaded), or null. */
+async function actingPage(pages) {
+  for (const p of pages) {
+    const words = await p.locator("#prompt").textContent();
+    const ready = (await p.locator("#legal .move").count()) > 0;
+    if (words.startsWith("Your decision") && ready) return p;
+  }
+  return null;
+}
+
+/** Make one decision by clicking: a place on the board when there is one, else the list. */
+async function decide(page) {
+  const before = await seqOf(page);
+  const square = page.locator("#board [data-square]").first();
+  const spot = page.locator("#board .choice:not([data-square])").first();
+  if ((await square.count()) > 0) {
+    await square.click();
+    if ((await page.locator("#rotate").count()) > 0) await page.locator("#rotate").click();
+    await page.locator("#place").click();
+  } else if ((await spot.count()) > 0) {
+    await spot.click({ timeout: 5000 });
+  } else {
+    await page.locator("#legal .move").first().click();
+  }
+  await page.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) > s, before);
+}
+
+async function playTurns(pages, turns) {
+  for (let i = 0; i < turns; i++) {
+    let page = null;
+    for (let tries = 0; !page && tries < 100; tries++) {
+      page = await actingPage(pages);
+      if (!page) await pages[0].waitForTimeout(50);
+    }
+    assert.ok(page, "nobody was asked to decide");
+    await decide(page);
+  }
+}
+
+async function sameSeq(pages) {
+  const target = Math.max(...(await Promise.all(pages.map(seqOf))));
+  for (const p of pages) await p.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) >= s, target);
+}
+
+for (const [game, plan] of Object.entries(GAMES)) {
+  test(`${game}: two players click turns, a spectator sees the same, reload, refusal`, { skip, timeout: 120000 }, async () => {
+    const [a, b, s] = [await newPage(), await newPage(), await newPage()];
+    try {
+      // A creates the room from the lobby with two seats
+      await a.goto(`${HTTP}/#/`);
+      const card = a.locator(`.game-card[data-game="${game}"]`);
+      await card.locator('select[name="seats"]').selectOption("2");
+      await card.locator('button[type="submit"]').click();
+      await tablePage(a).waitFor();
+      const room = await tablePage(a).getAttribute("data-room");
+      // B joins through the room's link, S watches
+      await b.goto(`${HTTP}/#/room/${room}`);
+      await b.locator('.table-page[data-seat="1"]').waitFor();
+      await a.locator("#start:not([disabled])").click();
+      await s.goto(`${HTTP}/#/watch/${room}`);
+      await s.locator('.table-page[data-seat="spectator"][data-status="playing"]').waitFor();
+      await a.locator('.table-page[data-status="playing"]').waitFor();
+
+      await playTurns([a, b], plan.turns);
+      await sameSeq([a, b, s]);
+      const spectator = await viewOf(s, room);
+      assertPublicEqual(spectator.table, (await viewOf(a, room)).table, "table");
+      assertPublicEqual(spectator.table, (await viewOf(b, room)).table, "table");
+      assert.equal(spectator.you, null);
+      assert.equal(await s.locator("#legal").count(), 0, "a spectator is offered no moves");
+      await a.screenshot({ path: `${SHOTS}${game}-seat0.png`, fullPage: true });
+      await s.screenshot({ path: `${SHOTS}${game}-spectator.png`, fullPage: true });
+
+      // a reload is the same player, back in the same seat, and plays on
+      const player = await b.evaluate(() => window.longhall.client.player);
+      await b.reload();
+      await b.locator('.table-page[data-seat="1"]').waitFor();
+      assert.equal(await b.evaluate(() => window.longhall.client.player), player);
+      assert.match(await b.locator("#whoami").textContent(), /seat 2/);
+      await playTurns([a, b], 2);
+
+      // a move the rules refuse: the page shows the refusal and its rule number
+      let shown = "";
+      const mover = (await actingPage([a, b])) ?? a;
+      for (const move of plan.refused) {
+        await mover.evaluate((m) => window.longhall.tryMove(m), move);
+        await mover.locator("#error.shown").waitFor();
+        shown = await mover.locator("#error").getAttribute("data-rule");
+        if (shown) break;
+      }
+      assert.match(shown, /^[A-Z]+(-[A-Z])?-\d+/, "the refusal names its rule");
+      assert.match(await mover.locator("#error").textContent(), new RegExp(`rule ${shown}`));
+      await mover.screenshot({ path: `${SHOTS}${game}-refused.png` });
+    } finally {
+      await Promise.all([a, b, s].map((p) => p.context().close()));
+    }
+  });
+}
+
+test("the lobby lists open rooms live, on a phone-sized screen too", { skip, timeout: 60000 }, async () => {
+  const host = await newPage();
+  const phone = await newPage(390, 844);
+  try {
+    await host.goto(`${HTTP}/#/`);
+    await host.locator('.game-card[data-game="vikings"] button[type="submit"]').click();
+    await tablePage(host).waitFor();
+    const room = await tablePage(host).getAttribute("data-room");
+    await phone.goto(`${HTTP}/#/`);
+    await phone.locator(`tr[data-room="${room}"]`).waitFor({ timeout: 10000 });
+    await phone.screenshot({ path: `${SHOTS}lobby-phone.png`, fullPage: true });
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 400, `the lobby fits a phone (${width}px wide)`);
+    const desk = await newPage();
+    await desk.goto(`${HTTP}/#/`);
+    await desk.locator(`tr[data-room="${room}"]`).waitFor({ timeout: 10000 });
+    await desk.screenshot({ path: `${SHOTS}lobby.png`, fullPage: true });
+    // keyboard: the lobby's controls are reachable and usable with Tab and Enter
+    await desk.keyboard.press("Tab");
+    const focused = await desk.evaluate(() => document.activeElement?.tagName);
+    assert.ok(["A", "INPUT", "BUTTON", "SELECT"].includes(focused), `focus went to ${focused}`);
+    await desk.context().close();
+  } finally {
+    await host.context().close();
+    await phone.context().close();
+  }
+});
