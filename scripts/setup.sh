@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # Make this checkout runnable on a fresh machine: a virtualenv with Longhall and its
 # test tools. Re-running is cheap: the install is skipped while pyproject.toml is unchanged.
+#   bash scripts/setup.sh            the Python side (always)
+#   ... web                          + node packages of clients/js and clients/web, and
+#                                      the web app built into clients/web/dist if missing
+#   ... web build                    + the web app rebuilt even if dist exists
+#   ... browser                      + Debian's chromium for the browser tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -14,3 +19,33 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   .venv/bin/python -m pip install --quiet -e '.[test]'
   echo "$want" > "$stamp"
 fi
+
+# npm ci in a package unless its node_modules already matches its lock file
+npm_ready() {
+  local dir=$1
+  if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error > /dev/null)
+  fi
+}
+
+for want in "$@"; do
+  case "$want" in
+    web)
+      command -v npm > /dev/null || { echo "setup: node and npm are needed for the web app" >&2; exit 1; }
+      npm_ready clients/js
+      npm_ready clients/web
+      if [ ! -f clients/web/dist/index.html ] || [[ " $* " == *" build "* ]]; then
+        (cd clients/web && npm run --silent build > /dev/null)
+      fi
+      ;;
+    browser)
+      if [ ! -x /usr/bin/chromium ]; then
+        echo "setup: installing chromium for the browser tests"
+        apt-get update -qq > /dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
+      fi
+      ;;
+    build) ;;
+    *) echo "setup: unknown part $want" >&2; exit 2 ;;
+  esac
+done
