@@ -62,22 +62,17 @@ def timed_game(game: Game, players: int, options: dict[str, Any], seed: int, tal
 def measure(name: str, players: int, options: dict[str, Any], seconds: float) -> EngineFigure:
     game = registry.get(name)
     assert game is not None
-    games = decisions = 0
-    legal_t = apply_t = 0.0
+    games, t = 0, Tally()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or games == 0:
-        n, lt, at = timed_game(game, players, options, games)
-        games, decisions, legal_t, apply_t = games + 1, decisions + n, legal_t + lt, apply_t + at
+        timed_game(game, players, options, games, t)
+        games += 1
     elapsed = time.perf_counter() - start
+    n = max(t.decisions, 1)
     return EngineFigure(
-        name,
-        players,
-        options,
-        games / elapsed,
-        decisions / games,
-        legal_t / decisions * 1e6,
-        apply_t / decisions * 1e6,
-    )
+        name, players, options, games / elapsed, t.decisions / games,
+        t.legal_s / n * 1e6, t.apply_s / n * 1e6, t.richest_s * 1e6, t.richest_moves,
+    )  # fmt: skip
 
 
 def all_engines(seconds: float, games: list[str] | None = None) -> list[EngineFigure]:

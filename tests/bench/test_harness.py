@@ -19,3 +19,14 @@ def test_idle_connections_are_held_and_measured() -> None:
     r = scenarios.connections(200, hold=0.5)
     assert r["held"] == 200 and r["failed"] == 0
     assert r["kib_per_connection"] > 0
+
+
+def test_engine_figures_for_every_registered_game() -> None:
+    from bench import engines
+    from server.games import registry
+
+    figures = engines.all_engines(seconds=0.0)  # one game per configuration
+    assert {f.game for f in figures} == set(registry.games()) - {"highcard"}
+    for f in figures:
+        assert f.games_per_second > 0 and f.decisions_per_game > 0
+        assert 0 < f.legal_us <= f.richest_legal_us and f.richest_moves > 0
