@@ -57,6 +57,7 @@ class Node:
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
+        registry.games()  # import every engine and its data now, not on the first room's move
         signer = Signer(await load_secret(self.redis))
         hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None)
         self.rooms = Rooms(self.store, hub, self.id, self.settings.finished_ttl, self.settings.fanout)
