@@ -237,7 +237,18 @@ export class Client extends Emitter {
         this._waiter = w;
         this.ws.send(encode(msg));
       });
-    const p = this._queue.then(run, run);
+    // A rate-limited frame was dropped unread (nothing changed): send it again, slower.
+    const patient = async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await run();
+        } catch (err) {
+          if (!(err instanceof ServerError) || err.code !== "rate_limited" || attempt >= 6) throw err;
+          await sleep(100 * 2 ** attempt);
+        }
+      }
+    };
+    const p = this._queue.then(patient, patient);
     this._queue = p.catch(() => {}).then(() => {
       this._waiter = null;
     });
