@@ -135,7 +135,7 @@ class TablePage {
   draw(ops = null) {
     const v = this.mirror.view;
     const you = this.mirror.seat;
-    this.lastToAct = v.to_act ?? [];
+    this.lastToAct = [...(v.to_act ?? [])]; // a copy: diffs patch the view in place
     const ctx = {
       you,
       legal: this.legal,
