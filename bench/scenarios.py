@@ -78,7 +78,7 @@ def redis_ceiling(seconds: float, tasks: int = 100, state_bytes: int = 4096) -> 
 
     async def go(redis_url: str) -> dict[str, float]:
         r = Redis.from_url(redis_url, max_connections=tasks + 4)
-        store = Store(r)
+        store = Store(r, redis_url)  # the same commit path as the server
         doc = b"x" * state_bytes
 
         async def loop(kind: str, i: int, counts: list[int], deadline: float) -> None:

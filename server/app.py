@@ -51,7 +51,7 @@ class Node:
         self.settings = settings
         self.id = secrets.token_hex(4)
         self.redis = Redis.from_url(settings.redis_url, max_connections=256)
-        self.store = Store(self.redis)
+        self.store = Store(self.redis, settings.redis_url)
         self.rooms: Rooms | None = None
         self.gateway: Gateway | None = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -87,6 +87,7 @@ class Node:
             self._sweeper.cancel()
         if self.rooms:
             await self.rooms.hub.stop()
+        self.store.close()
         await self.redis.aclose()
 
 

@@ -22,6 +22,8 @@ from typing import Any
 import msgpack
 from redis.asyncio import Redis
 
+from server.resp import ScriptRunner
+
 COMMIT = """
 local cur = tonumber(redis.call('HGET', KEYS[1], 'seq') or '-1')
 if ARGV[3] ~= '' then
@@ -93,8 +95,9 @@ class Loaded:
 
 
 class Store:
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: Redis, url: str = "") -> None:
         self.redis = redis
+        self._lean = ScriptRunner(url, COMMIT) if url and ScriptRunner.usable(url) else None
         self._commit = redis.register_script(COMMIT)
 
     async def commit(self, c: Commit) -> Outcome:
@@ -103,7 +106,10 @@ class Store:
             c.expected_seq, c.doc, c.id_key, msgpack.packb(c.entry), channel(c.room), c.payload,
             len(meta) // 2, *meta, c.ttl, c.public, c.created, c.room,
         ]  # fmt: skip
-        status, seq = await self._commit(keys=keys(c.room), args=argv)
+        if self._lean is not None:
+            status, seq = await self._lean(keys(c.room), argv)
+        else:
+            status, seq = await self._commit(keys=keys(c.room), args=argv)
         return Outcome(status.decode() if isinstance(status, bytes) else status, int(seq))
 
     async def load(self, room: str) -> Loaded | None:
@@ -120,6 +126,10 @@ class Store:
             doc,
             {key.decode(): int(v) for key, v in ids.items()},
         )
+
+    def close(self) -> None:
+        if self._lean is not None:
+            self._lean.close()
 
     async def public_rooms(self, limit: int = 200) -> list[dict[str, Any]]:
         ids = [
