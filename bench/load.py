@@ -41,6 +41,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         ("load, diffs, 1 node", lambda: scenarios.load(args.rooms, args.seconds)),
         ("load, snapshots, 1 node", lambda: scenarios.load(args.rooms, args.seconds, fanout="snapshot")),
         ("load, diffs, 2 nodes", lambda: scenarios.load(args.rooms, args.seconds, nodes=2)),
+        ("paced load", lambda: scenarios.load(args.paced_rooms, args.seconds, think=args.think)),
         *[
             (
                 f"fan-out, {n} spectators",
@@ -72,6 +73,7 @@ def machine() -> dict[str, str]:
 def table(r: dict[str, Any]) -> str:
     d, s, two = r["load, diffs, 1 node"], r["load, snapshots, 1 node"], r["load, diffs, 2 nodes"]
     red, echo, conn = r["redis ceiling"], r["echo ceiling"], r["idle connections"]
+    pace = r["paced load"]
     per_move = s["bytes"] / max(s["moves"], 1) / (d["bytes"] / max(d["moves"], 1))
     rss = f"RSS {conn['rss_before_mib']:.0f} → {conn['rss_held_mib']:.0f} MiB"
     rows = [
@@ -92,6 +94,8 @@ def table(r: dict[str, Any]) -> str:
          f"moves/s = {d['moves_per_s'] / red['commit_per_s']:.1%} of the commit ceiling"),
         ("2 nodes / 1 node", f"{two['moves_per_s'] / d['moves_per_s']:.2f}×",
          f"{two['moves_per_s']:.0f} moves/s, p99 {two['rtt_p99']:.1f} ms"),
+        ("paced load: moves/s, p50 / p99", f"{pace['moves_per_s']:.0f}, {_ms(pace, 'rtt')}",
+         f"{pace['rooms']} rooms, bots think {pace['think']:g} s before each decision (below saturation)"),
         ("idle connections held", f"{conn['held']} of {conn['asked']}",
          f"{conn['kib_per_connection']:.1f} KiB each ({rss})"),
     ]  # fmt: skip
@@ -128,7 +132,7 @@ def plot(r: dict[str, Any], folder: Path) -> list[str]:
 
     folder.mkdir(exist_ok=True)
     fig, ax = plt.subplots(figsize=(7, 3.5))
-    for label in ("load, diffs, 1 node", "load, snapshots, 1 node", "load, diffs, 2 nodes"):
+    for label in ("load, diffs, 1 node", "load, snapshots, 1 node", "load, diffs, 2 nodes", "paced load"):
         ax.hist(r[label]["rtt_ms"], bins=80, histtype="step", label=label)
     ax.set_xlabel("move round trip (ms)")
     ax.set_ylabel("moves")
@@ -156,6 +160,8 @@ def main() -> None:
     p.add_argument("--fanout", type=int, nargs="*", default=[1, 100, 1000])
     p.add_argument("--fanout-seconds", type=float, default=6.0)
     p.add_argument("--connections", type=int, default=5000)
+    p.add_argument("--paced-rooms", type=int, default=100)
+    p.add_argument("--think", type=float, default=0.15, help="seconds a bot thinks in the paced run")
     p.add_argument("--baseline-seconds", type=float, default=5.0)
     p.add_argument("--engine-seconds", type=float, default=2.0)
     p.add_argument("--write", action="store_true", help="record the run in bench/RESULTS.md with plots")

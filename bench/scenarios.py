@@ -50,7 +50,7 @@ def load(rooms: int, seconds: float, nodes: int = 1, fanout: str = "diff", playe
     frames = raw["frames"].get("diff", 0) + raw["frames"].get("snapshot", 0)
     sent = raw["bytes"].get("diff", 0) + raw["bytes"].get("snapshot", 0)
     return {
-        "rooms": rooms, "nodes": nodes, "fanout": fanout, "spectators": spectators,
+        "rooms": rooms, "nodes": nodes, "fanout": fanout, "spectators": spectators, "think": think,
         "moves": moves, "moves_per_s": moves / raw["seconds"], "games": raw["games"],
         "rtt_p50": pct(raw["rtt_ms"], 0.5), "rtt_p90": pct(raw["rtt_ms"], 0.9),
         "rtt_p99": pct(raw["rtt_ms"], 0.99), "rtt_max": max(raw["rtt_ms"], default=float("nan")),
