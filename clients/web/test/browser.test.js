@@ -31,6 +31,7 @@ const GAMES = {
 const PRIVATE = new Set(["you", "hand", "my_bid"]);
 
 let browser;
+const pageErrors = []; // any uncaught error in a page fails the test that saw it
 before(async () => {
   if (!HTTP) return;
   mkdirSync(SHOTS, { recursive: true });
@@ -41,7 +42,7 @@ after(async () => browser?.close());
 async function newPage(width = 1100, height = 900) {
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
-  page.on("pageerror", (err) => console.log(`# page error: ${err.message}`));
+  page.on("pageerror", (err) => pageErrors.push(err.message));
   return page;
 }
 
@@ -109,55 +110,68 @@ async function sameSeq(pages) {
   for (const p of pages) await p.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) >= s, target);
 }
 
+/** A creates a two-seat room from the lobby, B joins by its link, A starts, S watches. */
+async function openRoom(game, a, b, s) {
+  await a.goto(`${HTTP}/#/`);
+  const card = a.locator(`.game-card[data-game="${game}"]`);
+  await card.locator('select[name="seats"]').selectOption("2");
+  await card.locator('button[type="submit"]').click();
+  await tablePage(a).waitFor();
+  const room = await tablePage(a).getAttribute("data-room");
+  await b.goto(`${HTTP}/#/room/${room}`);
+  await b.locator('.table-page[data-seat="1"]').waitFor();
+  await a.locator("#start:not([disabled])").click();
+  await s.goto(`${HTTP}/#/watch/${room}`);
+  await s.locator('.table-page[data-seat="spectator"][data-status="playing"]').waitFor();
+  await a.locator('.table-page[data-status="playing"]').waitFor();
+  return room;
+}
+
+async function spectatorSeesTheSame(room, a, b, s) {
+  await sameSeq([a, b, s]);
+  const spectator = await viewOf(s, room);
+  assertPublicEqual(spectator.table, (await viewOf(a, room)).table, "table");
+  assertPublicEqual(spectator.table, (await viewOf(b, room)).table, "table");
+  assert.equal(spectator.you, null);
+  assert.equal(await s.locator("#legal").count(), 0, "a spectator is offered no moves");
+}
+
+async function reloadKeepsTheSeat(b) {
+  const player = await b.evaluate(() => window.longhall.client.player);
+  await b.reload();
+  await b.locator('.table-page[data-seat="1"]').waitFor();
+  assert.equal(await b.evaluate(() => window.longhall.client.player), player);
+  assert.match(await b.locator("#whoami").textContent(), /seat 2/);
+}
+
+/** Send moves the rules refuse through the page; the refusal shown names its rule. */
+async function refusalShowsItsRule(page, moves) {
+  let shown = "";
+  for (const move of moves) {
+    await page.evaluate((m) => window.longhall.tryMove(m), move);
+    await page.locator("#error.shown").waitFor();
+    shown = await page.locator("#error").getAttribute("data-rule");
+    if (shown) break;
+  }
+  assert.match(shown, /^[A-Z]+(-[A-Z])?-\d+/, "the refusal names its rule");
+  assert.match(await page.locator("#error").textContent(), new RegExp(`rule ${shown}`));
+}
+
 for (const [game, plan] of Object.entries(GAMES)) {
   test(`${game}: two players click turns, a spectator sees the same, reload, refusal`, { skip, timeout: 120000 }, async () => {
     const [a, b, s] = [await newPage(), await newPage(), await newPage()];
     try {
-      // A creates the room from the lobby with two seats
-      await a.goto(`${HTTP}/#/`);
-      const card = a.locator(`.game-card[data-game="${game}"]`);
-      await card.locator('select[name="seats"]').selectOption("2");
-      await card.locator('button[type="submit"]').click();
-      await tablePage(a).waitFor();
-      const room = await tablePage(a).getAttribute("data-room");
-      // B joins through the room's link, S watches
-      await b.goto(`${HTTP}/#/room/${room}`);
-      await b.locator('.table-page[data-seat="1"]').waitFor();
-      await a.locator("#start:not([disabled])").click();
-      await s.goto(`${HTTP}/#/watch/${room}`);
-      await s.locator('.table-page[data-seat="spectator"][data-status="playing"]').waitFor();
-      await a.locator('.table-page[data-status="playing"]').waitFor();
-
+      const room = await openRoom(game, a, b, s);
       await playTurns([a, b], plan.turns);
-      await sameSeq([a, b, s]);
-      const spectator = await viewOf(s, room);
-      assertPublicEqual(spectator.table, (await viewOf(a, room)).table, "table");
-      assertPublicEqual(spectator.table, (await viewOf(b, room)).table, "table");
-      assert.equal(spectator.you, null);
-      assert.equal(await s.locator("#legal").count(), 0, "a spectator is offered no moves");
+      await spectatorSeesTheSame(room, a, b, s);
       await a.screenshot({ path: `${SHOTS}${game}-seat0.png`, fullPage: true });
       await s.screenshot({ path: `${SHOTS}${game}-spectator.png`, fullPage: true });
-
-      // a reload is the same player, back in the same seat, and plays on
-      const player = await b.evaluate(() => window.longhall.client.player);
-      await b.reload();
-      await b.locator('.table-page[data-seat="1"]').waitFor();
-      assert.equal(await b.evaluate(() => window.longhall.client.player), player);
-      assert.match(await b.locator("#whoami").textContent(), /seat 2/);
+      await reloadKeepsTheSeat(b);
       await playTurns([a, b], 2);
-
-      // a move the rules refuse: the page shows the refusal and its rule number
-      let shown = "";
       const mover = (await actingPage([a, b])) ?? a;
-      for (const move of plan.refused) {
-        await mover.evaluate((m) => window.longhall.tryMove(m), move);
-        await mover.locator("#error.shown").waitFor();
-        shown = await mover.locator("#error").getAttribute("data-rule");
-        if (shown) break;
-      }
-      assert.match(shown, /^[A-Z]+(-[A-Z])?-\d+/, "the refusal names its rule");
-      assert.match(await mover.locator("#error").textContent(), new RegExp(`rule ${shown}`));
+      await refusalShowsItsRule(mover, plan.refused);
       await mover.screenshot({ path: `${SHOTS}${game}-refused.png` });
+      assert.deepEqual(pageErrors.splice(0), [], "errors in the pages");
     } finally {
       await Promise.all([a, b, s].map((p) => p.context().close()));
     }
@@ -186,6 +200,7 @@ test("the lobby lists open rooms live, on a phone-sized screen too", { skip, tim
     const focused = await desk.evaluate(() => document.activeElement?.tagName);
     assert.ok(["A", "INPUT", "BUTTON", "SELECT"].includes(focused), `focus went to ${focused}`);
     await desk.context().close();
+    assert.deepEqual(pageErrors.splice(0), [], "errors in the pages");
   } finally {
     await host.context().close();
     await phone.context().close();

@@ -45,12 +45,10 @@ function bounds(t, extra) {
   return { x0: Math.min(...xs) - 1, y0: Math.min(...ys) - 1, x1: Math.max(...xs) + 1, y1: Math.max(...ys) + 1 };
 }
 
-function mapLayer(t, ctx, places) {
-  const g = svg("g", {});
+function tilesAndFigures(t, ctx, g) {
   for (const [k, cell] of Object.entries(t.map)) {
     const [x, y] = k.split(",").map(Number);
-    const tile = svg("g", { transform: `translate(${x * SIZE},${y * SIZE})`, "data-path": `/table/map/${k}` }, drawTile(cell.tile, cell.rotation));
-    g.append(tile);
+    g.append(svg("g", { transform: `translate(${x * SIZE},${y * SIZE})`, "data-path": `/table/map/${k}` }, drawTile(cell.tile, cell.rotation)));
   }
   t.figures.forEach((f, i) => {
     const cell = t.map[f.at];
@@ -59,6 +57,10 @@ function mapLayer(t, ctx, places) {
     const [ax, ay] = turnPoint(anchors(cell.tile)[f.segment] ?? [SIZE / 2, SIZE / 2], cell.rotation);
     g.append(svg("g", { "data-path": `/table/figures/${i}` }, figure(x * SIZE + ax, y * SIZE + ay, f.role, seatColour(f.seat)), svg("title", { text: `${ctx.names[f.seat]}: ${ROLE[f.role] ?? f.role}` })));
   });
+}
+
+/** Open squares where the tile fits; the chosen one shows the tile in a legal rotation. */
+function placementMarks(t, ctx, places, g) {
   const ui = ctx.ui;
   for (const [k, moves] of places) {
     const [x, y] = k.split(",").map(Number);
@@ -75,22 +77,34 @@ function mapLayer(t, ctx, places) {
       ctx.redraw();
     }));
   }
+}
+
+/** After a tile is laid: the segments of it where a clan member or a hut may go. */
+function figureSpots(t, ctx, g) {
   const p = t.prompt;
-  if (p && p.ask === "figure" && p.seat === ctx.you) {
-    const cell = t.map[p.at];
-    const [x, y] = p.at.split(",").map(Number);
-    const pts = anchors(cell.tile);
-    const taken = [];
-    for (const m of ctx.legal.filter((mv) => mv.type === "clan" || mv.type === "hut")) {
-      let [ax, ay] = turnPoint(pts[m.segment], cell.rotation);
-      const dx = m.type === "hut" ? 7 : -7;
-      // segments may lie close together: nudge a spot until it overlaps no other spot
-      while (taken.some(([px, py]) => Math.abs(px - ax - dx) < 12 && Math.abs(py - ay) < 12)) ay += 12;
-      taken.push([ax + dx, ay]);
-      const spot = svg("g", { "data-segment": `${m.type}-${m.segment}` }, svg(m.type === "hut" ? "rect" : "circle", m.type === "hut" ? { x: x * SIZE + ax + dx - 5, y: y * SIZE + ay - 5, width: 10, height: 10, class: "choice-mark" } : { cx: x * SIZE + ax + dx, cy: y * SIZE + ay, r: 6, class: "choice-mark" }));
-      g.append(clickable(spot, moveLabel(m), () => ctx.play(m)));
-    }
+  if (!p || p.ask !== "figure" || p.seat !== ctx.you) return;
+  const cell = t.map[p.at];
+  const [x, y] = p.at.split(",").map(Number);
+  const pts = anchors(cell.tile);
+  const taken = [];
+  for (const m of ctx.legal.filter((mv) => mv.type === "clan" || mv.type === "hut")) {
+    let [ax, ay] = turnPoint(pts[m.segment], cell.rotation);
+    const dx = m.type === "hut" ? 7 : -7;
+    // segments may lie close together: nudge a spot until it overlaps no other spot
+    while (taken.some(([px, py]) => Math.abs(px - ax - dx) < 12 && Math.abs(py - ay) < 12)) ay += 12;
+    taken.push([ax + dx, ay]);
+    const shape = m.type === "hut"
+      ? svg("rect", { x: x * SIZE + ax + dx - 5, y: y * SIZE + ay - 5, width: 10, height: 10, class: "choice-mark" })
+      : svg("circle", { cx: x * SIZE + ax + dx, cy: y * SIZE + ay, r: 6, class: "choice-mark" });
+    g.append(clickable(svg("g", { "data-segment": `${m.type}-${m.segment}` }, shape), moveLabel(m), () => ctx.play(m)));
   }
+}
+
+function mapLayer(t, ctx, places) {
+  const g = svg("g", {});
+  tilesAndFigures(t, ctx, g);
+  placementMarks(t, ctx, places, g);
+  figureSpots(t, ctx, g);
   return g;
 }
 

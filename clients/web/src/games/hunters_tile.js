@@ -43,11 +43,7 @@ export function anchors(id) {
   return out;
 }
 
-/** The tile as an SVG group at the origin, turned `rotation` quarter turns clockwise. */
-export function drawTile(id, rotation = 0) {
-  const t = tileData(id);
-  const g = svg("g", { transform: `rotate(${rotation * 90} ${S / 2} ${S / 2})` });
-  g.append(svg("rect", { width: S, height: S, fill: t.kind === "bonus" ? "#c5e1a5" : "#b5d98a", stroke: "#6b8e3a", "stroke-width": 1 }));
+function forests(t, g) {
   for (const f of t.forests) {
     for (const side of f.sides) {
       const [a, b] = CORNERS[side];
@@ -58,6 +54,9 @@ export function drawTile(id, rotation = 0) {
     if (f.gold_nugget) g.append(svg("polygon", { points: `${x},${y - 5} ${x + 4},${y} ${x},${y + 5} ${x - 4},${y}`, fill: "#f4d03f", stroke: "#8a6d0b" }));
     for (let i = 0; i < (f.mushrooms ?? 0); i++) g.append(svg("circle", { cx: x - 6 + i * 6, cy: y + 8, r: 2.2, fill: "#e74c3c" }));
   }
+}
+
+function waters(t, g) {
   const lakes = lakeSpots(t);
   for (const r of t.rivers) {
     const pts = r.ends.map((e) => SIDE_MID[e] ?? lakes[e] ?? [S / 2, S / 2]);
@@ -70,6 +69,9 @@ export function drawTile(id, rotation = 0) {
     g.append(svg("ellipse", { cx: x, cy: y, rx: 9, ry: 7, fill: "#3b8fd1" }));
     if (l.fish) g.append(svg("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, `${l.fish}f`));
   }
+}
+
+function meadows(t, g) {
   for (const m of t.meadows) {
     const [x, y] = avg(m.halves.map((hf) => HALF[hf]));
     let dx = -8;
@@ -82,6 +84,16 @@ export function drawTile(id, rotation = 0) {
     if (m.fire) g.append(svg("text", { x, y: y - 4, "text-anchor": "middle", "font-size": 9, fill: "#c0392b" }, "fire"));
     if (m.shrine) g.append(svg("text", { x, y: y - 4, "text-anchor": "middle", "font-size": 8 }, "shrine"));
   }
+}
+
+/** The tile as an SVG group at the origin, turned `rotation` quarter turns clockwise. */
+export function drawTile(id, rotation = 0) {
+  const t = tileData(id);
+  const g = svg("g", { transform: `rotate(${rotation * 90} ${S / 2} ${S / 2})` });
+  g.append(svg("rect", { width: S, height: S, fill: t.kind === "bonus" ? "#c5e1a5" : "#b5d98a", stroke: "#6b8e3a", "stroke-width": 1 }));
+  forests(t, g);
+  waters(t, g);
+  meadows(t, g);
   if (t.volcano) g.append(svg("polygon", { points: `${S * 0.12},${S * 0.3} ${S * 0.22},${S * 0.12} ${S * 0.32},${S * 0.3}`, fill: "#7f6a5a" }));
   if (t.kind === "bonus") g.append(svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, fill: "none", stroke: "#f4d03f", "stroke-width": 2, "stroke-dasharray": "3 2" }));
   return g;

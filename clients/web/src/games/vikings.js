@@ -7,14 +7,10 @@
 // decisions without a place (bids, colours, boatsmen) are chips beside the wheel.
 
 import { clickable, h, svg } from "../dom.js";
-import { seatColour } from "../panels.js";
+import { fjord } from "./vikings_fjord.js";
+import { CELL, COLOUR, ROW_NAME, SAIL, tile, viking } from "./vikings_pieces.js";
 
-const COLOUR = { blue: "#2e86c1", yellow: "#e2b007", green: "#27ae60", red: "#c0392b", black: "#222", grey: "#8e9ba3" };
-const ROW_COLOUR = [null, "black", "red", "green", "yellow", "blue"];
-const ROW_NAME = ["ships", "warriors", "nobles", "scouts", "goldsmiths", "fishermen"];
 const TRADE = { blue: "fisherman", yellow: "goldsmith", green: "scout", red: "noble", black: "warrior", grey: "boatsman" };
-const SAIL = { SR: "red", SG: "green", SY: "yellow", SB: "blue" };
-const CELL = 36;
 const ASKS = {
   bid: "bid for the start player, or pass",
   box: "choose the colour box",
@@ -52,40 +48,6 @@ function moveLabel(m, t) {
   }
 }
 
-function viking(x, y, colour, r = 7) {
-  return svg("circle", { cx: x, cy: y, r, fill: COLOUR[colour] ?? "#ccc", stroke: "#fff", "stroke-width": 1.5 });
-}
-
-/** One tile: an island piece (sea edges rounded) or a ship with its sail colour. */
-function tile(kind, x, y, w = CELL - 4) {
-  const g = svg("g", { transform: `translate(${x},${y})` });
-  if (SAIL[kind]) {
-    g.append(
-      svg("rect", { width: w, height: w, rx: 3, fill: "#bfe0f2", stroke: "#7aa9c4" }),
-      svg("path", { d: `M${w * 0.12},${w * 0.68} L${w * 0.88},${w * 0.68} L${w * 0.75},${w * 0.88} L${w * 0.25},${w * 0.88} Z`, fill: "#7b4a22" }),
-      svg("path", { d: `M${w / 2},${w * 0.12} L${w / 2},${w * 0.66} L${w * 0.82},${w * 0.6} Z`, fill: COLOUR[SAIL[kind]], stroke: "#333", "stroke-width": 0.6 }),
-    );
-    return g;
-  }
-  const rl = kind === "L" ? w / 2 : 2;
-  const rr = kind === "R" ? w / 2 : 2;
-  g.append(
-    svg("rect", { width: w, height: w, fill: "#bfe0f2", rx: 3 }),
-    svg("path", {
-      d: `M${rl},2 H${w - rr} A${rr - 1},${w / 2 - 2} 0 0 1 ${w - rr},${w - 2} H${rl} A${rl - 1},${w / 2 - 2} 0 0 1 ${rl},2 Z`,
-      fill: "#c9b27c",
-      stroke: "#8a7445",
-    }),
-  );
-  if (kind.startsWith("M")) {
-    g.append(
-      svg("rect", { x: w * 0.3, y: w * 0.18, width: w * 0.4, height: w * 0.3, fill: "#9c5b2e" }),
-      svg("text", { x: w / 2, y: w * 0.42, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, kind.slice(1)),
-    );
-  }
-  return g;
-}
-
 function wheel(t, ctx, cx, cy) {
   const g = svg("g", { "data-path": "/table/wheel" });
   g.append(svg("circle", { cx, cy, r: 122, fill: "#e8dcc2", stroke: "#8a7445", "stroke-width": 2 }));
@@ -107,57 +69,6 @@ function wheel(t, ctx, cx, cy) {
     if (move) clickable(space, moveLabel(move, t), () => ctx.play(move));
     g.append(space);
   });
-  return g;
-}
-
-function fjord(t, ctx, seat, x, y, cols) {
-  const f = t.fjords[seat];
-  const mine = ctx.you === seat;
-  const g = svg("g", { transform: `translate(${x},${y})`, "data-path": `/table/fjords/${seat}` });
-  const width = 70 + cols * CELL;
-  g.append(svg("rect", { width, height: 6 * CELL + 58, rx: 8, fill: "#f6f0e2", stroke: seatColour(seat), "stroke-width": mine ? 4 : 2 }));
-  g.append(svg("text", { x: 8, y: 18, "font-size": 14, "font-weight": 700, fill: seatColour(seat) }, ctx.names[seat]));
-  g.append(svg("text", { x: 8, y: 36, "font-size": 12, "data-path": `/table/fjords/${seat}/gold` }, `gold ${f.gold}   VP ${f.vp}`));
-  let hx = 140;
-  for (const [colour, n] of Object.entries(f.home)) {
-    const chip = svg("g", { "data-path": `/table/fjords/${seat}/home/${colour}` }, viking(hx, 31, colour, 7), svg("text", { x: hx + 10, y: 35, "font-size": 11 }, n));
-    g.append(chip);
-    hx += 34;
-  }
-  const specials = Object.entries(f.specials ?? {}).filter(([, n]) => n > 0).map(([s, n]) => `${s}${n > 1 ? `×${n}` : ""}`);
-  if (specials.length) g.append(svg("text", { x: hx + 6, y: 35, "font-size": 10 }, specials.join(" ")));
-  for (let r = 0; r < 6; r++) {
-    const ry = 48 + r * CELL;
-    g.append(svg("rect", { x: 4, y: ry, width: 60, height: CELL - 4, rx: 4, fill: r ? COLOUR[ROW_COLOUR[r]] : "#7aa9c4", opacity: 0.85 }));
-    g.append(svg("text", { x: 34, y: ry + 21, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, ROW_NAME[r]));
-    const row = f.rows[r];
-    for (let c = 1; c <= cols; c++) {
-      const cx = 68 + (c - 1) * CELL;
-      const cell = row[c - 1];
-      const el = svg("g", { "data-path": `/table/fjords/${seat}/rows/${r}/${c - 1}` });
-      el.append(svg("rect", { x: cx, y: ry, width: CELL - 4, height: CELL - 4, rx: 3, fill: "#dcecf5", stroke: "#c4d9e6" }));
-      if (cell) {
-        el.append(tile(cell.t, cx, ry));
-        if (cell.v) el.append(viking(cx + (CELL - 4) / 2, ry + (CELL - 4) * 0.68, cell.v));
-        if (cell.b) el.append(svg("text", { x: cx + 3, y: ry + 10, "font-size": 8 }, cell.b));
-      }
-      if (mine) {
-        const move = ctx.legal.find((m) => ["place", "exchange", "carry"].includes(m.type) && m.row === r && m.col === c);
-        if (move) {
-          el.append(svg("rect", { x: cx, y: ry, width: CELL - 4, height: CELL - 4, rx: 3, class: "choice-mark" }));
-          clickable(el, moveLabel(move, t), () => ctx.play(move));
-        }
-      }
-      g.append(el);
-    }
-    const start = mine && ctx.legal.find((m) => m.type === "start" && m.row === r);
-    if (start) {
-      // a new island starts from the row's label: the cells may hold "place" choices
-      const el = svg("g", {}, svg("rect", { x: 4, y: ry, width: 60, height: CELL - 4, rx: 4, class: "choice-mark" }), svg("text", { x: 56, y: ry + 12, "text-anchor": "end", "font-size": 12, "font-weight": 700, fill: "#fff" }, "+"));
-      clickable(el, moveLabel(start, t), () => ctx.play(start));
-      g.append(el);
-    }
-  }
   return g;
 }
 
@@ -187,7 +98,13 @@ function sidePanel(t, ctx, x, y) {
     });
     ly += 42;
   }
-  // decisions with no place on the board: chips
+  g.append(decisionChips(t, ctx, ly));
+  return g;
+}
+
+/** The decisions with no place on the board (bids, colours, boatsmen) as chips. */
+function decisionChips(t, ctx, ly) {
+  const g = svg("g", {});
   const chips = ctx.legal.filter((m) => !["buy", "place", "start", "exchange", "carry", "special", "convert"].includes(m.type)).slice(0, 14);
   let cx = 0;
   for (const m of chips) {
@@ -228,7 +145,7 @@ export const vikings = {
     s.append(wheel(t, ctx, 130, 130));
     s.append(sidePanel(t, ctx, 280, 10));
     t.fjords.forEach((_, seat) => {
-      s.append(fjord(t, ctx, seat, 5 + (seat % perRow) * (fw + 10), 265 + Math.floor(seat / perRow) * fh, cols));
+      s.append(fjord(t, ctx, seat, 5 + (seat % perRow) * (fw + 10), 265 + Math.floor(seat / perRow) * fh, cols, moveLabel));
     });
     return h("div", {}, s);
   },
