@@ -178,6 +178,36 @@ for (const [game, plan] of Object.entries(GAMES)) {
   });
 }
 
+test("a game played to its end by keyboard shows the score breakdown and the winners", { skip, timeout: 60000 }, async () => {
+  const [a, b, s] = [await newPage(), await newPage(), await newPage()];
+  try {
+    const room = await openRoom("highcard", a, b, s);
+    for (let i = 0; i < 20 && (await tablePage(s).getAttribute("data-status")) === "playing"; i++) {
+      const page = await actingPage([a, b]);
+      if (!page) {
+        await a.waitForTimeout(50);
+        continue;
+      }
+      const before = await seqOf(page);
+      // focus a place on the board (or a listed decision) and press Enter, as a keyboard user would
+      const target = (await page.locator("#board .choice").count()) ? "#board .choice" : "#legal .move";
+      await page.locator(target).first().focus();
+      await page.keyboard.press("Enter");
+      await page.waitForFunction((n) => Number(document.querySelector(".table-page").dataset.seq) > n, before);
+    }
+    for (const p of [a, b, s]) {
+      await p.locator('.table-page[data-status="over"] #result').waitFor();
+      assert.match(await p.locator("#result h3").textContent(), /^Winners?: /);
+      assert.ok((await p.locator("#result tr.total td").count()) === 2, "a total per seat");
+    }
+    assert.equal(room.length > 0, true);
+    await s.screenshot({ path: `${SHOTS}highcard-result.png`, fullPage: true });
+    assert.deepEqual(pageErrors.splice(0), [], "errors in the pages");
+  } finally {
+    await Promise.all([a, b, s].map((p) => p.context().close()));
+  }
+});
+
 test("the lobby lists open rooms live, on a phone-sized screen too", { skip, timeout: 60000 }, async () => {
   const host = await newPage();
   const phone = await newPage(390, 844);

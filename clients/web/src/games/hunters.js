@@ -152,12 +152,7 @@ function tools(t, ctx, places, zoomBy) {
   };
   return h(
     "div",
-    {
-      class: "board-tools",
-      onkeydown: (e) => {
-        if ((e.key === "r" || e.key === "R") && sel) rotate();
-      },
-    },
+    { class: "board-tools" },
     h("button", { onclick: () => zoomBy(1.25), "aria-label": "zoom in" }, "+"),
     h("button", { onclick: () => zoomBy(0.8), "aria-label": "zoom out" }, "−"),
     h("button", { onclick: () => zoomBy(0) }, "Fit"),
@@ -196,6 +191,13 @@ export const hunters = {
     const layer = mapLayer(t, ctx, places);
     s.append(layer);
     const zoomBy = panZoom(s, layer, ctx.ui, box);
-    return h("div", {}, tools(t, ctx, places, zoomBy), s);
+    const rotateKey = (e) => {
+      const sel = ctx.ui.sel && places.get(ctx.ui.sel);
+      if ((e.key === "r" || e.key === "R") && sel) {
+        ctx.ui.rot = (ctx.ui.rot + 1) % sel.length;
+        ctx.redraw();
+      }
+    };
+    return h("div", { onkeydown: rotateKey }, tools(t, ctx, places, zoomBy), s);
   },
 };
