@@ -221,7 +221,7 @@ class TablePage {
     if (!this.legal.length) return null;
     return h(
       "details",
-      { class: "legal", id: "legal", open: this.legal.length <= 40 },
+      { class: "legal", id: "legal", open: true },
       h("summary", {}, `All ${this.legal.length} possible decisions`),
       h(
         "div",

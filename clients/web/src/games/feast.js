@@ -102,6 +102,16 @@ function area(a, path, x, y, cs = 16) {
   return { g, width: Math.max(...rows.map((r) => r.length)) * cs, height: rows.length * cs };
 }
 
+/** Break a line of words into lines of at most `max` characters (SVG text does not wrap). */
+function wrap(text, max) {
+  const out = [""];
+  for (const word of text.split(" ")) {
+    if (out[out.length - 1].length + word.length + 1 > max && out[out.length - 1]) out.push("");
+    out[out.length - 1] += (out[out.length - 1] ? " " : "") + word;
+  }
+  return out;
+}
+
 function seatPanel(t, ctx, i, x, y, width) {
   const p = t.seats[i];
   const g = svg("g", { transform: `translate(${x},${y})`, "data-path": `/table/seats/${i}` });
@@ -113,7 +123,9 @@ function seatPanel(t, ctx, i, x, y, width) {
   ];
   if (p.hand) lines.push(`your hand: ${p.hand.join(", ") || "empty"}`);
   g.append(svg("text", { x: 0, y: 14, "font-size": 14, "font-weight": 700, fill: seatColour(i) }, `${ctx.names[i]}${ctx.you === i ? " (you)" : ""}`));
-  lines.forEach((l, k) => g.append(svg("text", { x: 0, y: 32 + k * 15, "font-size": 11 }, l)));
+  const wrapped = lines.flatMap((l) => wrap(l, Math.floor(width / 6.2)));
+  wrapped.forEach((l, k) => g.append(svg("text", { x: 0, y: 32 + k * 15, "font-size": 11 }, l)));
+  lines.length = wrapped.length; // the areas start below the wrapped lines
   let ax = 0;
   let ay = 32 + lines.length * 15 + 8;
   let rowH = 0;
@@ -150,11 +162,17 @@ export const feast = {
     const head = svg("text", { x: 0, y: 14, "font-size": 13, "data-path": "/table/round" }, `round ${t.round} of ${t.rounds} · phase ${t.phase} · start player ${ctx.names[t.start] ?? t.start} · exploration: ${Object.entries(t.exploration).map(([k, e]) => `${k} ${name(e.face)}${e.owner !== null ? ` (${ctx.names[e.owner]})` : ""}`).join(", ")}`);
     board.g.setAttribute("transform", "translate(0,24)");
     const s = svg("svg", { class: "board-svg", role: "group", "aria-label": "A Feast for Odin: action board and home boards" }, head, board.g);
+    // players side by side, two to a row, so the home boards stay in view together
     let y = 24 + board.height + 16;
+    let rowHeight = 0;
     t.seats.forEach((_, i) => {
-      const panel = seatPanel(t, ctx, i, 0, y, width);
+      const panel = seatPanel(t, ctx, i, (i % 2) * (width / 2), y, width / 2 - 10);
       s.append(panel.g);
-      y += panel.height;
+      rowHeight = Math.max(rowHeight, panel.height);
+      if (i % 2 === 1 || i === t.seats.length - 1) {
+        y += rowHeight;
+        rowHeight = 0;
+      }
     });
     s.setAttribute("viewBox", `0 0 ${width} ${y}`);
     return h("div", {}, s);
