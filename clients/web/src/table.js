@@ -6,6 +6,7 @@
 // What each game looks like lives in games/; the panels around the board in panels.js.
 
 import { h } from "./dom.js";
+import { generic } from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 import { rememberRoom } from "./lobby.js";
 import { flash, logPanel, resultPanel, seatsPanel } from "./panels.js";
@@ -144,7 +145,7 @@ class TablePage {
       ui: this.ui,
       redraw: () => this.draw(),
     };
-    const board = v.table ? this.renderer.draw(v.table, ctx, v) : h("p", { class: "hint" }, "The game has not started.");
+    const board = v.table ? this.board(v, ctx) : h("p", { class: "hint" }, "The game has not started.");
     const page = h(
       "section",
       {
@@ -169,6 +170,16 @@ class TablePage {
     this.app.replaceChildren(page);
     if (focused) page.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
     if (ops) flash(page, ops);
+  }
+
+  /** The game's drawing; if it fails on a view it does not know, the plain tree instead. */
+  board(v, ctx) {
+    try {
+      return this.renderer.draw(v.table, ctx, v);
+    } catch (err) {
+      console.error("longhall: the board could not be drawn", err);
+      return h("div", {}, h("p", { class: "hint" }, "This table cannot be drawn yet; the decisions below still work."), generic.draw(v.table));
+    }
   }
 
   header(v, you) {

@@ -22,7 +22,7 @@ const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run
 // Per game: how many decisions to click, and moves the rules refuse (the first that
 // comes back with a rule number is the one shown).
 const GAMES = {
-  vikings: { turns: 10, refused: [{ type: "convert", vp: 999 }] },
+  vikings: { turns: 10, refused: [{ type: "convert", vp: 999 }], options: { variant: "advanced" } },
   hunters: { turns: 8, refused: [{ type: "place", x: 40, y: 40, rotation: 0 }, { type: "clan", segment: 0 }] },
   feast: { turns: 10, refused: [{ type: "play", card: "no-such-card" }] },
   highcard: { turns: 3, refused: [{ type: "bid", n: 9 }, { type: "play", card: 99 }] },
@@ -43,6 +43,7 @@ async function newPage(width = 1100, height = 900) {
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   page.on("pageerror", (err) => pageErrors.push(err.message));
+  page.on("console", (msg) => msg.type() === "error" && pageErrors.push(msg.text()));
   return page;
 }
 
@@ -111,10 +112,13 @@ async function sameSeq(pages) {
 }
 
 /** A creates a two-seat room from the lobby, B joins by its link, A starts, S watches. */
-async function openRoom(game, a, b, s) {
+async function openRoom(game, a, b, s, options = {}) {
   await a.goto(`${HTTP}/#/`);
   const card = a.locator(`.game-card[data-game="${game}"]`);
   await card.locator('select[name="seats"]').selectOption("2");
+  for (const [name, value] of Object.entries(options)) {
+    await card.locator(`select[name="${name}"]`).selectOption({ label: String(value) });
+  }
   await card.locator('button[type="submit"]').click();
   await tablePage(a).waitFor();
   const room = await tablePage(a).getAttribute("data-room");
@@ -161,7 +165,8 @@ for (const [game, plan] of Object.entries(GAMES)) {
   test(`${game}: two players click turns, a spectator sees the same, reload, refusal`, { skip, timeout: 120000 }, async () => {
     const [a, b, s] = [await newPage(), await newPage(), await newPage()];
     try {
-      const room = await openRoom(game, a, b, s);
+      const room = await openRoom(game, a, b, s, plan.options);
+      assert.deepEqual((await viewOf(s, room)).options, { ...(await viewOf(s, room)).options, ...plan.options });
       await playTurns([a, b], plan.turns);
       await spectatorSeesTheSame(room, a, b, s);
       await a.screenshot({ path: `${SHOTS}${game}-seat0.png`, fullPage: true });

@@ -31,7 +31,7 @@ function moveLabel(m, t) {
   switch (m.type) {
     case "buy": {
       const set = t?.wheel?.spaces?.[m.slot];
-      const price = t ? m.slot - t.wheel.offset : "";
+      const price = t?.wheel ? m.slot - t.wheel.offset : "";
       return set ? `buy ${tileName(set.tile)}${set.viking ? ` + ${TRADE[set.viking]}` : ""} for ${price}` : `buy slot ${m.slot}`;
     }
     case "place": return `place at row ${m.row} (${ROW_NAME[m.row]}), column ${m.col}`;
@@ -53,6 +53,7 @@ function wheel(t, ctx, cx, cy) {
   g.append(svg("circle", { cx, cy, r: 122, fill: "#e8dcc2", stroke: "#8a7445", "stroke-width": 2 }));
   g.append(svg("text", { x: cx, y: cy - 4, "text-anchor": "middle", "font-size": 14, "font-weight": 700 }, `round ${t.round}`));
   g.append(svg("text", { x: cx, y: cy + 14, "text-anchor": "middle", "font-size": 11 }, `bank ${t.bank}`));
+  if (!t.wheel) return g; // before the first offer (the advanced game's auction)
   t.wheel.spaces.forEach((set, i) => {
     const a = (Math.PI * 2 * i) / 12 - Math.PI / 2;
     const x = cx + Math.cos(a) * 88;
