@@ -10,7 +10,10 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, test } from "node:test";
+import { Client } from "@longhall/client";
 import { chromium } from "playwright-core";
+import WebSocket from "ws";
+import { playOut, seeded } from "../../js/test/random_player.js";
 
 const HTTP = process.env.LONGHALL_HTTP;
 const SHOTS = process.env.LONGHALL_SHOTS ?? new URL("../../../test-artifacts/web/", import.meta.url).pathname;
@@ -210,6 +213,35 @@ test("a game played to its end by keyboard shows the score breakdown and the win
     assert.deepEqual(pageErrors.splice(0), [], "errors in the pages");
   } finally {
     await Promise.all([a, b, s].map((p) => p.context().close()));
+  }
+});
+
+/** Node clients play a whole random game; a player's page and a spectator's page follow. */
+async function watchedGame(game, options) {
+  const ws = `${HTTP.replace(/^http/, "ws")}/ws`;
+  const bots = [await new Client(ws, { name: "Astrid", WebSocket }).connect(), await new Client(ws, { name: "Bjorn", WebSocket }).connect()];
+  const room = (await bots[0].create(game, options, 2)).room;
+  await bots[1].join(room);
+  const [mine, watcher] = [await newPage(), await newPage()];
+  // the player's page speaks for bot 0 (same token): it draws every state of seat 0's view
+  await mine.context().addInitScript((token) => localStorage.setItem("longhall.token", token), bots[0].token);
+  await mine.goto(`${HTTP}/#/room/${room}`);
+  await watcher.goto(`${HTTP}/#/watch/${room}`);
+  await Promise.all([mine, watcher].map((p) => tablePage(p).waitFor()));
+  await bots[0].start(room);
+  try {
+    await Promise.all(bots.map((c, i) => playOut(c, room, seeded(7 + i))));
+    for (const p of [mine, watcher]) await p.locator('.table-page[data-status="over"] #result').waitFor();
+  } finally {
+    bots.forEach((c) => c.close());
+    await Promise.all([mine, watcher].map((p) => p.context().close()));
+  }
+}
+
+test("whole random games followed in the browser draw every state without an error", { skip, timeout: 180000 }, async () => {
+  for (const [game, options] of [["vikings", { variant: "advanced" }], ["hunters", null], ["feast", null]]) {
+    await watchedGame(game, options);
+    assert.deepEqual(pageErrors.splice(0), [], `errors in the pages while following ${game}`);
   }
 });
 
