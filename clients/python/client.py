@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import copy
 import itertools
+import logging
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,7 @@ import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+log = logging.getLogger("longhall.client")
 VERSIONS = [1]
 ANSWERS = {"welcome", "joined", "moves", "ok", "error", "left", "pong"}
 
@@ -115,7 +117,7 @@ class Client:
         try:
             async for data in ws:
                 if isinstance(data, bytes):
-                    self._on_frame(msgpack.unpackb(data, raw=False, strict_map_key=False))
+                    self._safely(data)
         except ConnectionClosed:
             pass
         finally:
@@ -125,6 +127,16 @@ class Client:
                 asyncio.get_running_loop().create_task(self._reconnect())
 
     # -- frames ----------------------------------------------------------------------
+    def _safely(self, data: bytes) -> None:
+        """A frame that cannot be applied costs a resync of its room, not the socket."""
+        try:
+            self._on_frame(msgpack.unpackb(data, raw=False, strict_map_key=False))
+        except Exception:
+            log.warning("could not apply a frame; resyncing", exc_info=True)
+            for room in self.rooms.values():
+                room.resyncs += 1
+                asyncio.get_running_loop().create_task(self._quiet(self.resync(room.room)))
+
     def _on_frame(self, msg: dict[str, Any]) -> None:
         t = msg.get("t")
         # diffs are applied in place and share their values with the mirror: keep a copy
