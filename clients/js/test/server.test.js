@@ -28,6 +28,16 @@ async function table(game, players, options = null) {
   return { room, clients, spectator, all: [...clients, spectator] };
 }
 
+/** Run `body` at a new table of `game`; every client is closed afterwards. */
+async function atTable(game, players, body) {
+  const t = await table(game, players);
+  try {
+    return await body(t);
+  } finally {
+    t.all.forEach((c) => c.close());
+  }
+}
+
 async function fresh(client, room) {
   const mirror = client.rooms.get(room);
   const kept = structuredClone(mirror.view);
@@ -62,8 +72,7 @@ for (const game of games) {
 }
 
 test("a refused move carries its code and rule number, and an error event", { skip }, async () => {
-  const t = await table("highcard", 2);
-  try {
+  await atTable("highcard", 2, async (t) => {
     const [a] = t.clients;
     const seen = [];
     a.on("error", (e) => seen.push(e));
@@ -72,30 +81,24 @@ test("a refused move carries its code and rule number, and an error event", { sk
       assert.equal(err.code, "illegal_move");
       assert.equal(err.rule, "T-2");
       return true;
-    });
-    assert.equal(seen.length, 1);
-    assert.equal(seen[0].rule, "T-2");
-  } finally {
-    t.all.forEach((c) => c.close());
-  }
+  });
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0].rule, "T-2");
+  });
 });
 
 test("a move id is applied once: re-sent, it gets its first seq", { skip }, async () => {
-  const t = await table("highcard", 2);
-  try {
+  await atTable("highcard", 2, async (t) => {
     const [a] = t.clients;
     const seq = a.rooms.get(t.room).seq;
     const first = await a.move(t.room, { type: "bid", n: 1 }, { id: "same", seq });
     const again = await a.move(t.room, { type: "bid", n: 1 }, { id: "same", seq });
     assert.equal(again, first);
-  } finally {
-    t.all.forEach((c) => c.close());
-  }
+  });
 });
 
 test("a dropped socket reconnects with the token into the same seat and plays on", { skip, timeout: 60000 }, async () => {
-  const t = await table("highcard", 2);
-  try {
+  await atTable("highcard", 2, async (t) => {
     const [a, b] = t.clients;
     const player = a.player;
     a.drop();
@@ -108,9 +111,7 @@ test("a dropped socket reconnects with the token into the same seat and plays on
     assert.equal(a.rooms.get(t.room).seat, 0);
     const results = await Promise.all([playOut(a, t.room, seeded(1)), playOut(b, t.room, seeded(2))]);
     assert.deepEqual(results[0].result, results[1].result);
-  } finally {
-    t.all.forEach((c) => c.close());
-  }
+  });
 });
 
 test("a token from an earlier connection is the same player", { skip }, async () => {
@@ -126,8 +127,7 @@ test("a token from an earlier connection is the same player", { skip }, async ()
 });
 
 test("a gap in seq triggers an immediate resync", { skip }, async () => {
-  const t = await table("highcard", 2);
-  try {
+  await atTable("highcard", 2, async (t) => {
     const s = t.spectator;
     const mirror = s.rooms.get(t.room);
     const before = mirror.seq;
@@ -139,7 +139,5 @@ test("a gap in seq triggers an immediate resync", { skip }, async () => {
     await a.move(t.room, { type: "bid", n: 0 });
     await s.waitUntil(() => mirror.seq === before + 1);
     assert.deepEqual(mirror.view.table.bid_in, [true, false]);
-  } finally {
-    t.all.forEach((c) => c.close());
-  }
+  });
 });
