@@ -56,7 +56,10 @@ class TablePage {
     this.offs.push(c.on("reconnected", () => this.refreshLegal(true)));
     // the console (and the browser tests) may send any move through the page's own path,
     // to see how a refusal is shown: window.longhall.tryMove({type: ...})
-    if (window.longhall) window.longhall.tryMove = (m) => this.play(m);
+    if (window.longhall) {
+      window.longhall.tryMove = (m) => this.play(m);
+      window.longhall.redraw = () => this.draw(); // for timing the drawing (docs/web.md)
+    }
     this.draw();
     this.refreshLegal();
   }
