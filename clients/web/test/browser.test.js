@@ -258,6 +258,14 @@ test("the lobby lists open rooms live, on a phone-sized screen too", { skip, tim
     await phone.screenshot({ path: `${SHOTS}lobby-phone.png`, fullPage: true });
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 400, `the lobby fits a phone (${width}px wide)`);
+    // the phone takes the second seat; the table fits the screen too
+    await phone.locator(`tr[data-room="${room}"] a`, { hasText: "Join" }).click();
+    await phone.locator('.table-page[data-seat="1"]').waitFor();
+    await host.locator("#start:not([disabled])").click();
+    await phone.locator('.table-page[data-status="playing"] #board svg').waitFor();
+    await phone.screenshot({ path: `${SHOTS}vikings-phone.png`, fullPage: true });
+    const tableWidth = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(tableWidth <= 400, `the table fits a phone (${tableWidth}px wide)`);
     const desk = await newPage();
     await desk.goto(`${HTTP}/#/`);
     await desk.locator(`tr[data-room="${room}"]`).waitFor({ timeout: 10000 });

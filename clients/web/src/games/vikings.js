@@ -99,8 +99,9 @@ function sidePanel(t, ctx, x, y) {
     });
     ly += 42;
   }
-  g.append(decisionChips(t, ctx, ly));
-  return g;
+  const chips = decisionChips(t, ctx, ly);
+  g.append(chips.g);
+  return { g, height: chips.bottom + 10 };
 }
 
 /** The decisions with no place on the board (bids, colours, boatsmen) as chips. */
@@ -121,7 +122,7 @@ function decisionChips(t, ctx, ly) {
     g.append(el);
     cx += w + 6;
   }
-  return g;
+  return { g, bottom: chips.length ? ly + 40 : ly };
 }
 
 export const vikings = {
@@ -138,15 +139,19 @@ export const vikings = {
   draw(t, ctx) {
     const cols = Math.max(8, ...t.fjords.flatMap((f) => f.rows.map((r) => r.length + 1)));
     const fw = 70 + cols * CELL;
-    const perRow = fw > 470 ? 1 : 2;
+    // a phone gets one column: the wheel, the panel under it, then one fjord per row
+    const narrow = (globalThis.innerWidth ?? 1000) < 700;
+    const perRow = narrow || fw > 470 ? 1 : 2;
     const fh = 6 * CELL + 68;
-    const width = Math.max(700, perRow * (fw + 10));
-    const height = 270 + Math.ceil(t.fjords.length / perRow) * fh;
+    const side = narrow ? sidePanel(t, ctx, 8, 262) : sidePanel(t, ctx, 280, 10);
+    const top = narrow ? 270 + side.height : Math.max(265, side.height + 20);
+    const width = narrow ? Math.max(fw + 10, 380) : Math.max(700, perRow * (fw + 10));
+    const height = top + Math.ceil(t.fjords.length / perRow) * fh;
     const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "board-svg", role: "group", "aria-label": "Vikings table: wheel and fjords" });
     s.append(wheel(t, ctx, 130, 130));
-    s.append(sidePanel(t, ctx, 280, 10));
+    s.append(side.g);
     t.fjords.forEach((_, seat) => {
-      s.append(fjord(t, ctx, seat, 5 + (seat % perRow) * (fw + 10), 265 + Math.floor(seat / perRow) * fh, cols, moveLabel));
+      s.append(fjord(t, ctx, seat, 5 + (seat % perRow) * (fw + 10), top + Math.floor(seat / perRow) * fh, cols, moveLabel));
     });
     return h("div", {}, s);
   },
