@@ -66,6 +66,7 @@ SERVER_EXAMPLES: dict[str, dict[str, Any]] = {
     },
     "pong": {"t": "pong", "n": 7},
     "left": {"t": "left", "room": "a1b2c3d4e5"},
+    "queued": {"t": "queued", "game": "hunters", "players": 3},
 }
 
 DIFF_CASES: list[tuple[str, Any, Any]] = [

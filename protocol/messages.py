@@ -74,6 +74,7 @@ SERVER: dict[str, dict[str, Field]] = {
     "error": {"code": req(str), "detail": req(str), "rule": opt(str), "id": opt(str, int)},
     "pong": {"n": req(int)},
     "left": {"room": req(str)},
+    "queued": {"game": req(str), "players": req(int)},
 }
 
 

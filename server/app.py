@@ -27,6 +27,7 @@ from server.fanout import Hub
 from server.games import registry
 from server.gateway import Gateway
 from server.identity import SECRET_KEY, Signer
+from server.matchmaker import Matchmaker
 from server.rooms import Rooms
 from server.store import Store
 
@@ -54,6 +55,7 @@ class Node:
         self.store = Store(self.redis, settings.redis_url)
         self.rooms: Rooms | None = None
         self.gateway: Gateway | None = None
+        self.matchmaker: Matchmaker | None = None
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -63,7 +65,10 @@ class Node:
         self.rooms = Rooms(self.store, hub, self.id, self.settings.finished_ttl, self.settings.fanout)
         hub.on_resubscribe = self.rooms.on_resubscribe
         await hub.start()
-        self.gateway = Gateway(self.rooms, signer, self.settings)
+        self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id)
+        self.gateway = Gateway(self.rooms, signer, self.settings, self.matchmaker)
+        hub.on_direct = self.gateway.on_direct
+        self.matchmaker.start()
         self._sweeper = asyncio.create_task(self._sweep())
 
     async def _sweep(self) -> None:
@@ -85,6 +90,8 @@ class Node:
     async def stop(self) -> None:
         if self._sweeper:
             self._sweeper.cancel()
+        if self.matchmaker:
+            await self.matchmaker.stop()
         if self.rooms:
             await self.rooms.hub.stop()
         self.store.close()

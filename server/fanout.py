@@ -54,9 +54,11 @@ class Hub:
         self._reader: asyncio.Task[None] | None = None
         self.on_resubscribe: Callable[[], None] = lambda: None
         self._own = node.encode() + b"|"
+        self._direct_channel = f"node:{node}".encode()
+        self.on_direct: Callable[[dict[str, Any]], None] = lambda msg: None
 
     async def start(self) -> None:
-        await self._pubsub.subscribe(f"node:{self.node}")
+        await self._pubsub.subscribe(f"node:{self.node}")  # messages for this node's sockets
         self._reader = asyncio.create_task(self._read())
 
     async def stop(self) -> None:
@@ -97,6 +99,18 @@ class Hub:
         for receiver, seat in list(members.items()):
             receiver.push(room, seq, frames.get("p" if seat is None else str(seat)), over)
 
+    def _direct(self, data: bytes) -> None:
+        try:
+            msg = msgpack.unpackb(data, raw=False)
+        except Exception:
+            log.warning("unreadable message on this node's channel")
+            return
+        self.on_direct(msg)
+
+    async def tell(self, node: str, msg: dict[str, Any]) -> None:
+        """A message for the sockets another node (or this one) holds."""
+        await self.redis.publish(f"node:{node}", msgpack.packb(msg))
+
     async def _read(self) -> None:
         while True:
             try:
@@ -112,6 +126,9 @@ class Hub:
                 continue
             data: bytes = msg["data"]
             if data.startswith(self._own):
+                continue
+            if msg["channel"] == self._direct_channel:
+                self._direct(data)
                 continue
             try:
                 p: dict[str, Any] = msgpack.unpackb(data.partition(b"|")[2], raw=False)

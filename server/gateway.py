@@ -16,6 +16,7 @@ from protocol.codec import decode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
 from protocol.messages import ProtocolError
 from server.identity import Signer, new_player_id
+from server.matchmaker import Matchmaker
 from server.rooms import RoomError, Rooms
 from server.session import Session
 
@@ -23,11 +24,13 @@ log = logging.getLogger("longhall.gateway")
 
 
 class Gateway:
-    def __init__(self, rooms: Rooms, signer: Signer, settings: Any) -> None:
+    def __init__(self, rooms: Rooms, signer: Signer, settings: Any, matchmaker: Matchmaker) -> None:
         self.rooms = rooms
         self.signer = signer
         self.settings = settings
+        self.matchmaker = matchmaker
         self.sessions: set[Session] = set()
+        self.by_player: dict[str, set[Session]] = {}
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         """The ASGI websocket app of /ws, called straight by the server (no router or
@@ -51,6 +54,12 @@ class Gateway:
             sess.closed = True
             for room in list(sess.rooms):
                 await self.rooms.detach(sess, room)
+            if sess.player is not None:
+                mine = self.by_player.get(sess.player, set())
+                mine.discard(sess)
+                if not mine:
+                    self.by_player.pop(sess.player, None)
+                    await self.matchmaker.unqueue(sess.player)  # nobody left to tell of a match
 
     async def frame(self, sess: Session, data: bytes | str) -> bool:
         """Handle one frame; False when the socket must close."""
@@ -107,8 +116,12 @@ class Gateway:
             await r.start(sess, msg["room"])
         elif t == "resync":
             await r.resync(sess, msg["room"])
-        else:  # queue / unqueue: defined by protocol v1, served by the matchmaker
-            raise RoomError(ErrorCode.UNKNOWN_TYPE, f"{t} is not served by this server yet")
+        elif t == "queue":
+            await self.matchmaker.queue(sess.player, sess.name, msg["game"], msg["players"], msg.get("options"))
+            sess.send({"t": "queued", "game": msg["game"], "players": msg["players"]})
+        elif t == "unqueue":
+            await self.matchmaker.unqueue(sess.player)
+            sess.send({"t": "queued", "game": msg["game"], "players": 0})  # 0: no longer queued
 
     def hello(self, sess: Session, msg: dict[str, Any]) -> None:
         common = set(msg["versions"]) & set(SUPPORTED_VERSIONS)
@@ -122,6 +135,7 @@ class Gateway:
         if sess.player is not None and player not in (None, sess.player):
             raise RoomError(ErrorCode.BAD_TOKEN, "this connection already speaks for another player")
         sess.player = player or sess.player or new_player_id()
+        self.by_player.setdefault(sess.player, set()).add(sess)
         sess.name = str(msg.get("name") or sess.name or sess.player[:6])
         sess.version = max(common)
         sess.send(
@@ -132,6 +146,12 @@ class Gateway:
                 "token": self.signer.token(sess.player),
             }
         )
+
+    def on_direct(self, msg: dict[str, Any]) -> None:
+        """A message from another node (or this one's matcher) for a player here."""
+        if msg.get("k") == "matched":
+            for sess in self.by_player.get(msg["player"], ()):
+                sess.send({"t": "matched", "room": msg["room"], "seat": msg["seat"]})
 
 
 def _error(code: ErrorCode | str, detail: str, rule: str | None = None, mid: Any = None) -> dict[str, Any]:

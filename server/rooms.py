@@ -41,6 +41,25 @@ class RoomError(Exception):
         self.rule = rule
 
 
+def table_for(game_name: str, players: int | None, options: Any) -> tuple[Game, dict[str, Any]]:
+    """The game and its full options for a table of `players` (None: the fewest), or a
+    refusal: unknown game, a player count it does not take, options it refuses."""
+    game = registry.get(game_name)
+    if game is None:
+        raise RoomError(ErrorCode.UNKNOWN_GAME, f"no game {game_name!r}")
+    n = game.info.min_players if players is None else players
+    if not game.info.min_players <= n <= game.info.max_players:
+        raise RoomError(
+            ErrorCode.BAD_OPTION, f"{game_name} takes {game.info.min_players} to {game.info.max_players} players"
+        )
+    try:
+        resolved = game.resolve_options(options)
+        game.setup(n, resolved, 0)  # options may be valid alone and not for this player count
+    except IllegalMove as exc:
+        raise RoomError(ErrorCode.BAD_OPTION, exc.detail, exc.rule) from None
+    return game, resolved
+
+
 class Entry:
     """A cached room: its document at `seq`, the views cut from it, committed move ids."""
 
@@ -169,23 +188,8 @@ class Rooms:
 
     # -- operations ------------------------------------------------------------------
     async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool) -> None:
-        game = registry.get(game_name)
-        if game is None:
-            raise RoomError(ErrorCode.UNKNOWN_GAME, f"no game {game_name!r}")
-        try:
-            resolved = game.resolve_options(options)
-        except IllegalMove as exc:
-            raise RoomError(ErrorCode.BAD_OPTION, exc.detail) from None
+        game, resolved = table_for(game_name, seats, options)
         n = game.info.min_players if seats is None else seats
-        if not game.info.min_players <= n <= game.info.max_players:
-            raise RoomError(
-                ErrorCode.BAD_OPTION,
-                f"{game_name} takes {game.info.min_players} to {game.info.max_players} players",
-            )
-        try:  # options may be valid alone and not for this player count
-            game.setup(n, resolved, 0)
-        except IllegalMove as exc:
-            raise RoomError(ErrorCode.BAD_OPTION, exc.detail, exc.rule) from None
         assert sess.player is not None
         doc = rm.new_doc(game, resolved, n, private, sess.player, sess.name)
         for _ in range(RETRIES):

@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed
 
 log = logging.getLogger("longhall.client")
 VERSIONS = [1]
-ANSWERS = {"welcome", "joined", "moves", "ok", "error", "left", "pong"}
+ANSWERS = {"welcome", "joined", "moves", "ok", "error", "left", "pong", "queued"}
 
 
 class ServerError(Exception):
@@ -67,6 +67,7 @@ class Client:
         self._ids = itertools.count(1)
         self._closing = False
         self.reconnects = 0
+        self.matches: list[dict[str, Any]] = []  # `matched` frames, oldest first
 
     # -- connection ------------------------------------------------------------------
     async def connect(self) -> Client:
@@ -152,6 +153,8 @@ class Client:
             self._on_diff(room, msg)
         elif t == "over" and room is not None:
             room.result = msg["result"]
+        elif t == "matched":
+            self.matches.append(msg)
         if self.record and room is not None:
             room.frames.append(frame_copy)
         if self._waiter is not None and not self._waiter.done() and (t in ANSWERS or self._done(msg)):
@@ -235,6 +238,21 @@ class Client:
     async def start(self, room: str) -> None:
         """Start the game; returns once this client's mirror shows it started."""
         await self._request({"t": "start", "room": room}, lambda m: m.get("t") == "diff" and m.get("room") == room)
+
+    async def queue(self, game: str, players: int, options: dict[str, Any] | None = None,
+                    timeout: float = 60.0) -> RoomMirror:  # fmt: skip
+        """Ask the matchmaker for a game; once matched, join the room and return it."""
+        before = len(self.matches)
+        msg: dict[str, Any] = {"t": "queue", "game": game, "players": players}
+        if options:
+            msg["options"] = options
+        await self._request(msg, {"queued"})
+        await self.wait_until(lambda: len(self.matches) > before, timeout)
+        match = self.matches[before]
+        return await self.join(match["room"], match["seat"])
+
+    async def unqueue(self, game: str, players: int) -> None:
+        await self._request({"t": "unqueue", "game": game, "players": players}, {"queued"})
 
     async def legal(self, room: str) -> list[Any]:
         got = await self._request({"t": "legal", "room": room}, {"moves"})

@@ -167,6 +167,11 @@ export interface LeftMsg {
   t: "left";
   room: string;
 }
+export interface QueuedMsg {
+  t: "queued";
+  game: string;
+  players: number;
+}
 
 export type ClientMessage = HelloMsg | CreateMsg | JoinMsg | SpectateMsg | LeaveMsg | StartMsg | MoveMsg | LegalMsg | ResyncMsg | QueueMsg | UnqueueMsg | PingMsg;
-export type ServerMessage = WelcomeMsg | JoinedMsg | SnapshotMsg | DiffMsg | OkMsg | MovesMsg | MatchedMsg | OverMsg | ErrorMsg | PongMsg | LeftMsg;
+export type ServerMessage = WelcomeMsg | JoinedMsg | SnapshotMsg | DiffMsg | OkMsg | MovesMsg | MatchedMsg | OverMsg | ErrorMsg | PongMsg | LeftMsg | QueuedMsg;
