@@ -17,7 +17,7 @@ import { VERSIONS } from "./codes.js";
 import { Emitter } from "./emitter.js";
 
 // Frames that answer a request (everything else is a push to a room mirror).
-const ANSWERS = new Set(["welcome", "joined", "moves", "ok", "error", "left", "pong"]);
+const ANSWERS = new Set(["welcome", "joined", "moves", "ok", "error", "left", "pong", "queued"]);
 const OPEN = 1;
 
 /** A refusal from the server: its stable code, the rule number for game rules, the reason. */
@@ -64,6 +64,7 @@ export class Client extends Emitter {
     this.rooms = new Map();
     this.ws = null;
     this.reconnects = 0;
+    this.matches = []; // `matched` frames from the matchmaker, oldest first
     this._queue = Promise.resolve();
     this._waiter = null;
     this._ids = 0;
@@ -186,6 +187,9 @@ export class Client extends Emitter {
     } else if (t === "over" && room) {
       room.result = msg.result;
       this.emit("over", { room: room.room, result: msg.result, mirror: room });
+    } else if (t === "matched") {
+      this.matches.push(msg);
+      this.emit("matched", { room: msg.room, seat: msg.seat });
     } else if (t === "error" && !(this._waiter && !this._waiter.settled)) {
       this.emit("error", new ServerError(msg)); // an unsolicited refusal (rate limit, say)
     }
@@ -310,6 +314,27 @@ export class Client extends Emitter {
   /** Start the game; resolves once this client's mirror shows it started. */
   async start(room) {
     await this._request({ t: "start", room }, (m) => m.t === "diff" && m.room === room);
+  }
+
+  /**
+   * Ask the matchmaker for a game of `players`; once matched, take the seat it names and
+   * resolve to the room (its game is already started).
+   */
+  async queue(game, players, options = null, timeout = 60000) {
+    const before = this.matches.length;
+    const msg = { t: "queue", game, players };
+    if (options && Object.keys(options).length) msg.options = options;
+    await this._request(msg, (m) => m.t === "queued");
+    await this.waitUntil(() => this.matches.length > before, timeout);
+    const match = this.matches[before];
+    return this.join(match.room, match.seat);
+  }
+
+  /** Withdraw from the matchmaker's queue of that game, player count and options. */
+  async unqueue(game, players, options = null) {
+    const msg = { t: "unqueue", game, players };
+    if (options && Object.keys(options).length) msg.options = options;
+    await this._request(msg, (m) => m.t === "queued");
   }
 
   /** Every legal decision of your seat now; any entry can be sent back verbatim. */

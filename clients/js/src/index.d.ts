@@ -47,6 +47,8 @@ export interface ClientEvents {
   status: "open" | "closed" | "reconnecting";
   welcome: { player: string; token: string };
   reconnected: number;
+  /** the matchmaker seated you: `queue()` joins it for you */
+  matched: { room: string; seat: number };
   tick: undefined;
 }
 
@@ -84,5 +86,9 @@ export declare class Client {
   legal(room: string): Promise<Move[]>;
   resync(room: string): Promise<void>;
   ping(n?: number): Promise<void>;
+  /** matchmaking: resolves to the matched room once joined */
+  queue(game: string, players: number, options?: Options | null, timeout?: number): Promise<RoomMirror>;
+  unqueue(game: string, players: number, options?: Options | null): Promise<void>;
+  matches: { t: "matched"; room: string; seat: number }[];
   move(room: string, move: Move | Json, opts?: { id?: string | number | null; seq?: number | null }): Promise<number>;
 }

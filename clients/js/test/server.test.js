@@ -132,6 +132,24 @@ test("a move whose socket dies right after sending is re-sent with the same id a
   });
 });
 
+test("matchmaking seats two queued players in one started room", { skip, timeout: 60000 }, async () => {
+  const [a, b] = [await connect("q1"), await connect("q2")];
+  try {
+    const first = a.queue("highcard", 2, { bonus: 0 }).catch((err) => err);
+    const second = b.queue("highcard", 2, { bonus: 0 }).catch((err) => err);
+    const [ra, rb] = await Promise.all([first, second]);
+    if (ra instanceof ServerError && ra.code === "unknown_type") return; // a server without matchmaking
+    assert.equal(ra.room, rb.room);
+    assert.deepEqual([ra.seat, rb.seat].sort(), [0, 1]);
+    await a.waitUntil(() => ra.view.status === "playing");
+    const results = await Promise.all([playOut(a, ra.room, seeded(3)), playOut(b, rb.room, seeded(4))]);
+    assert.deepEqual(results[0].result, results[1].result);
+  } finally {
+    a.close();
+    b.close();
+  }
+});
+
 test("a token from an earlier connection is the same player", { skip }, async () => {
   const a = await connect("first");
   const again = await connect("again", { token: a.token });
