@@ -62,7 +62,8 @@ class Node:
         registry.games()  # import every engine and its data now, not on the first room's move
         signer = Signer(await load_secret(self.redis))
         hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None)
-        self.rooms = Rooms(self.store, hub, self.id, self.settings.finished_ttl, self.settings.fanout)
+        s = self.settings
+        self.rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl)
         hub.on_resubscribe = self.rooms.on_resubscribe
         await hub.start()
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id)

@@ -85,7 +85,9 @@ class Entry:
 
 
 class Rooms:
-    def __init__(self, store: Store, hub: Hub, node: str, finished_ttl: int, fanout: str = "diff") -> None:
+    def __init__(self, store: Store, hub: Hub, node: str, finished_ttl: int, fanout: str = "diff",
+                 open_ttl: int = 24 * 3600) -> None:  # fmt: skip
+        self.open_ttl = open_ttl
         self.snapshots = fanout == "snapshot"
         self.store = store
         self.hub = hub
@@ -155,7 +157,7 @@ class Rooms:
             payload=payload(self.node, e.id, seq, frames, over, id_key),
             id_key=id_key,
             meta=rm.meta(doc) if lobby else None,
-            ttl=self.finished_ttl if over is not None else 0,
+            ttl=self._ttl(e.doc, doc),
             public="rem" if over is not None else "",
         )
         out = await self.store.commit(c)
@@ -186,6 +188,15 @@ class Rooms:
                 frames["p" if seat is None else str(seat)] = encode({"t": "diff", "room": e.id, "seq": seq, "ops": ops})
         return frames
 
+    def _ttl(self, old: rm.Doc, new: rm.Doc) -> int:
+        """Open rooms live `open_ttl` past their last change; a started game lives until
+        it ends; a finished one keeps its log `finished_ttl`."""
+        if new["status"] == rm.OPEN:
+            return self.open_ttl
+        if new["status"] == rm.OVER:
+            return self.finished_ttl if old["status"] != rm.OVER else 0
+        return -1 if old["status"] == rm.OPEN else 0
+
     # -- operations ------------------------------------------------------------------
     async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool) -> None:
         game, resolved = table_for(game_name, seats, options)
@@ -201,6 +212,7 @@ class Rooms:
                 entry={"k": "create", "player": sess.player},
                 payload=payload(self.node, room, 0, {}, None, ""),
                 meta={**rm.meta(doc), "private": int(private)},
+                ttl=self.open_ttl,
                 public="" if private else "add",
                 created=int(time.time() * 1000),
             )

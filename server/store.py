@@ -44,6 +44,8 @@ end
 local ttl = tonumber(ARGV[8 + 2 * n])
 if ttl > 0 then
   for i = 1, 5 do redis.call('EXPIRE', KEYS[i], ttl) end
+elseif ttl < 0 then
+  for i = 1, 5 do redis.call('PERSIST', KEYS[i]) end
 end
 local public = ARGV[9 + 2 * n]
 if public == 'add' then redis.call('ZADD', KEYS[6], ARGV[10 + 2 * n], ARGV[11 + 2 * n])
@@ -75,7 +77,7 @@ class Commit:
     payload: bytes
     id_key: str = ""
     meta: dict[str, str | int] | None = None
-    ttl: int = 0  # seconds; set when the room is over
+    ttl: int = 0  # seconds to live from now; 0 keeps the current expiry, -1 removes it
     public: str = ""  # "add" | "rem" | ""
     created: int = 0
 
@@ -142,8 +144,10 @@ class Store:
                 pipe.hvals(keys(rid)[4])
             answers = await pipe.execute()
         rooms = []
+        gone = []
         for rid, meta, watch in zip(ids, answers[::2], answers[1::2], strict=True):
-            if not meta:
+            if not meta:  # the room expired (abandoned before its start)
+                gone.append(rid)
                 continue
             m = {k.decode(): v.decode() for k, v in meta.items()}
             rooms.append(
@@ -157,6 +161,8 @@ class Store:
                     "spectators": sum(int(w) for w in watch),
                 }
             )
+        if gone:
+            await self.redis.zrem(PUBLIC_ROOMS, *gone)
         return rooms
 
     async def set_watchers(self, node: str, counts: dict[str, int], ttl: int) -> None:

@@ -1,0 +1,29 @@
+"""How long a room's keys live in Redis: an open room expires a day after its last
+change, a started game never, a finished one keeps its log for a week."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from clients.python.bot import play
+from server.config import Settings
+from server.store import keys
+from tests.tables import table
+
+
+def ttls(r, room: str) -> set[int]:
+    return {r.ttl(k) for k in keys(room)[:4]}  # doc, log, ids, meta (ids appear with the first move)
+
+
+async def test_room_keys_expire_by_status(server, sync_redis) -> None:
+    day, week = Settings().open_ttl, Settings().finished_ttl
+    async with table(server.url, players=2, spectators=0, start=False) as t:
+        open_ttls = ttls(sync_redis, t.room) - {-2}
+        assert open_ttls and all(day - 60 < x <= day for x in open_ttls)
+        await t.players[0].start(t.room)
+        assert ttls(sync_redis, t.room) - {-2} == {-1}  # a game in play never expires
+        a, b = t.players
+        await asyncio.gather(play(a, t.room, random.Random(1)), play(b, t.room, random.Random(2)))
+        done = ttls(sync_redis, t.room)
+        assert all(week - 60 < x <= week for x in done)
