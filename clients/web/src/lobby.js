@@ -86,15 +86,15 @@ function gameCard(game, client, errorBox) {
   const priv = h("input", { type: "checkbox", name: "private" });
   const create = async (e) => {
     e.preventDefault();
-    const options = Object.fromEntries(selects.map(({ o, sel }) => [o.name, o.choices[Number(sel.value)]]));
     try {
-      const room = await client.create(game.name, options, Number(seats.value), priv.checked);
+      const room = await client.create(game.name, chosen(), Number(seats.value), priv.checked);
       rememberRoom(room.room, game.name);
       location.hash = `#/room/${room.room}`;
     } catch (err) {
       errorBox.textContent = `${err.code ?? "error"}: ${err.detail ?? err.message}`;
     }
   };
+  const chosen = () => Object.fromEntries(selects.map(({ o, sel }) => [o.name, o.choices[Number(sel.value)]]));
   return h(
     "form",
     { class: "game-card", "data-game": game.name, onsubmit: create },
@@ -103,7 +103,35 @@ function gameCard(game, client, errorBox) {
     selects.map(({ o, sel }) => h("label", { title: o.doc }, `${o.name.replaceAll("_", " ")} `, sel)),
     h("label", {}, priv, " private"),
     h("button", { type: "submit", class: "primary" }, `Create ${game.title} room`),
+    matchButton(game, client, errorBox, () => Number(seats.value), chosen),
   );
+}
+
+/** Quick match: wait in the matchmaker's queue for this game, count and options. */
+function matchButton(game, client, errorBox, players, options) {
+  let waiting = false;
+  const button = h("button", { type: "button", class: "match" }, "Find players");
+  button.addEventListener("click", async () => {
+    if (waiting) {
+      waiting = false;
+      button.textContent = "Find players";
+      await client.unqueue(game.name, players(), options()).catch(() => {});
+      return;
+    }
+    waiting = true;
+    button.textContent = "Waiting for players… (cancel)";
+    try {
+      const room = await client.queue(game.name, players(), options(), 24 * 3600 * 1000);
+      if (!waiting) return;
+      rememberRoom(room.room, game.name);
+      location.hash = `#/room/${room.room}`;
+    } catch (err) {
+      errorBox.textContent = `${err.code ?? "error"}: ${err.detail ?? err.message}`;
+      waiting = false;
+      button.textContent = "Find players";
+    }
+  });
+  return button;
 }
 
 function roomTable(rooms, titles) {

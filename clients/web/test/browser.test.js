@@ -245,6 +245,27 @@ test("whole random games followed in the browser draw every state without an err
   }
 });
 
+test("quick match: two players who find players land at the same table", { skip, timeout: 60000 }, async () => {
+  const [a, b] = [await newPage(), await newPage()];
+  try {
+    for (const p of [a, b]) {
+      await p.goto(`${HTTP}/#/`);
+      await p.locator('.game-card[data-game="highcard"] button.match').click();
+    }
+    const refused = a.locator(".error", { hasText: "unknown_type" });
+    await Promise.race([tablePage(a).waitFor(), refused.waitFor()]);
+    if (await refused.count()) return; // a server without matchmaking
+    await tablePage(b).waitFor();
+    assert.equal(await tablePage(a).getAttribute("data-room"), await tablePage(b).getAttribute("data-room"));
+    const seats = [await tablePage(a).getAttribute("data-seat"), await tablePage(b).getAttribute("data-seat")];
+    assert.deepEqual(seats.sort(), ["0", "1"]);
+    await a.locator('.table-page[data-status="playing"]').waitFor();
+    assert.deepEqual(pageErrors.splice(0), [], "errors in the pages");
+  } finally {
+    await Promise.all([a, b].map((p) => p.context().close()));
+  }
+});
+
 test("the lobby lists open rooms live, on a phone-sized screen too", { skip, timeout: 60000 }, async () => {
   const host = await newPage();
   const phone = await newPage(390, 844);
