@@ -266,6 +266,20 @@ test("quick match: two players who find players land at the same table", { skip,
   }
 });
 
+test("a token the server no longer knows starts a new identity instead of failing", { skip }, async () => {
+  const page = await newPage();
+  try {
+    await page.context().addInitScript(() => localStorage.setItem("longhall.token", "stale.token"));
+    await page.goto(`${HTTP}/#/`);
+    await page.locator(".game-card").first().waitFor();
+    const token = await page.evaluate(() => window.longhall.client.token);
+    assert.notEqual(token, "stale.token");
+    assert.deepEqual(pageErrors.splice(0), [], "errors in the page");
+  } finally {
+    await page.context().close();
+  }
+});
+
 test("the lobby lists open rooms live, on a phone-sized screen too", { skip, timeout: 60000 }, async () => {
   const host = await newPage();
   const phone = await newPage(390, 844);
