@@ -34,6 +34,15 @@ def server(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
 
 
 @pytest.fixture
+def two_nodes(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProc]]:
+    """Two server processes sharing the session's Redis."""
+    nodes = [ServerProc(tmp_path_factory.mktemp(f"node{i}"), redis_url).start() for i in range(2)]
+    yield nodes
+    for n in nodes:
+        n.stop()
+
+
+@pytest.fixture
 def sync_redis(redis_url: str) -> Iterator[redis.Redis]:
     r = redis.Redis.from_url(redis_url)
     yield r

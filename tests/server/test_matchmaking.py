@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
 
 import pytest
 
 from clients.python.bot import play
 from clients.python.client import Client, ServerError
 from tests.cluster import ServerProc
-
-
-@pytest.fixture
-def two_nodes(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProc]]:
-    nodes = [ServerProc(tmp_path_factory.mktemp(f"mm{i}"), redis_url).start() for i in range(2)]
-    yield nodes
-    for n in nodes:
-        n.stop()
 
 
 async def connect(url: str, n: int) -> list[Client]:

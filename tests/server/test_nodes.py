@@ -4,22 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
-
-import pytest
 
 from clients.python.bot import play
 from protocol.diff import strict_equal
 from tests.cluster import ServerProc
 from tests.tables import table
-
-
-@pytest.fixture
-def two_nodes(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProc]]:
-    nodes = [ServerProc(tmp_path_factory.mktemp(f"node{i}"), redis_url).start() for i in range(2)]
-    yield nodes
-    for n in nodes:
-        n.stop()
 
 
 async def test_players_on_different_nodes_play_together(two_nodes: list[ServerProc]) -> None:
