@@ -78,7 +78,7 @@ export function logPanel(log, labels, ctx) {
       { reversed: true },
       entries.map((e) => {
         const who = e.actors.map((s) => ctx.names[s]).join(", ") || "table";
-        const what = labels.get(e.seq) ?? `decided (changed ${summarise(e.paths)})`;
+        const what = labels.get(e.seq) ?? e.said ?? `decided (changed ${summarise(e.paths)})`;
         return h("li", { value: e.seq, "data-seq": e.seq }, h("b", {}, `${who}: `), what);
       }),
     ),

@@ -72,7 +72,9 @@ class TablePage {
   onView(ev) {
     if (ev.ops) {
       const before = this.lastToAct ?? [];
-      this.log.push({ seq: ev.seq, actors: before, paths: ev.ops.map((o) => o.path) });
+      const table = this.mirror.view.table;
+      const said = table && this.renderer.describeOps ? this.renderer.describeOps(ev.ops, table, this.names()) : null;
+      this.log.push({ seq: ev.seq, actors: before, paths: ev.ops.map((o) => o.path), said });
       if (this.log.length > 200) this.log.shift();
     }
     this.draw(ev.ops);

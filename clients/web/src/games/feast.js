@@ -144,9 +144,21 @@ function seatPanel(t, ctx, i, x, y, width) {
   return { g, height: ay + rowH + 24 };
 }
 
+/** What a diff did, in words, for the move log: the action spaces newly occupied. */
+function describeOps(ops) {
+  const said = ops
+    .filter((op) => op.op === "add" && op.path.startsWith("/table/spaces/"))
+    .map((op) => {
+      const sp = SPACES.find((x) => x.id === op.path.slice("/table/spaces/".length));
+      return `occupied ${sp ? sp.name : name(op.path.split("/").pop())}`;
+    });
+  return said.length ? said.join("; ") : null;
+}
+
 export const feast = {
   title: "A Feast for Odin",
   moveLabel,
+  describeOps,
   prompt(t) {
     const p = t.prompt;
     if (!p) return "";

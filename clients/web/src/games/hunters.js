@@ -165,9 +165,21 @@ function tools(t, ctx, places, zoomBy) {
   );
 }
 
+/** What a diff did, in words, for the move log: a tile laid, a figure placed. */
+function describeOps(ops) {
+  const said = [];
+  for (const op of ops) {
+    const tile = op.op === "add" && op.path.match(/^\/table\/map\/(-?\d+),(-?\d+)$/);
+    if (tile) said.push(`laid ${op.value.tile} at (${tile[1]}, ${tile[2]}) turned ${op.value.rotation * 90}°`);
+    if (op.op === "add" && /^\/table\/figures\/\d+$/.test(op.path)) said.push(`put a ${ROLE[op.value.role] ?? op.value.role} on the tile at (${op.value.at})`);
+  }
+  return said.length ? said.join("; ") : null;
+}
+
 export const hunters = {
   title: "Hunters & Gatherers",
   moveLabel,
+  describeOps,
   prompt(t, ctx) {
     const p = t.prompt;
     if (!p) return "";

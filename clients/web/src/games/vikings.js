@@ -125,9 +125,24 @@ function decisionChips(t, ctx, ly) {
   return { g, bottom: chips.length ? ly + 40 : ly };
 }
 
+/** What a diff did, in words, for the move log: a set taken from the wheel, a tile laid. */
+function describeOps(ops, t) {
+  const said = [];
+  for (const op of ops) {
+    const space = op.path.match(/^\/table\/wheel\/spaces\/(\d+)$/);
+    if (space && op.op === "replace" && op.value === null && t.wheel) said.push(`bought the set of space ${space[1]} for ${space[1] - t.wheel.offset}`);
+    const cell = op.path.match(/^\/table\/fjords\/(\d+)\/rows\/(\d+)\/(\d+)$/);
+    if (cell && op.op === "add" && op.value) said.push(`laid a ${tileName(op.value.t)} in row ${cell[2]} (${ROW_NAME[cell[2]]}), column ${Number(cell[3]) + 1}`);
+    if (op.path === "/table/auction/high") said.push(`bid ${op.value}`);
+    if (/^\/table\/auction\/passed\/\d+$/.test(op.path) && op.value === true) said.push("passed");
+  }
+  return said.length ? said.join("; ") : null;
+}
+
 export const vikings = {
   title: "Vikings",
   moveLabel,
+  describeOps,
   prompt(t, ctx) {
     const p = t.prompt;
     if (!p) return t.over ? "the game is over" : "";
