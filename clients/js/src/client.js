@@ -81,6 +81,7 @@ export class Client extends Emitter {
     await new Promise((resolve, reject) => {
       ws.onopen = () => resolve();
       ws.onerror = () => reject(new Error(`cannot connect to ${this.url}`));
+      ws.onclose = () => reject(new Error(`cannot connect to ${this.url}`)); // some sockets only close
     });
     this.ws = ws;
     ws.onmessage = (ev) => this._onData(ev.data);
