@@ -1,4 +1,5 @@
-"""The Starlette application: /ws, /health, /api/games, /api/rooms and the web client.
+"""The Starlette application: /health, /api/games, /api/rooms and the web client; /ws is
+served by server.lean_ws in uvicorn's websocket slot.
 
 `create_app()` reads its settings from the environment (the CLI puts them there), so
 uvicorn workers started as separate processes build the same app.
@@ -13,7 +14,6 @@ import os
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 from redis.asyncio import Redis
 from starlette.applications import Starlette
@@ -27,6 +27,7 @@ from server.fanout import Hub
 from server.games import registry
 from server.gateway import Gateway
 from server.identity import SECRET_KEY, Signer
+from server.lean_ws import LeanWebSocket
 from server.matchmaker import Matchmaker
 from server.rooms import Rooms
 from server.store import Store
@@ -69,6 +70,7 @@ class Node:
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id)
         self.gateway = Gateway(self.rooms, signer, self.settings, self.matchmaker)
         hub.on_direct = self.gateway.on_direct
+        LeanWebSocket.gateway = self.gateway
         self.matchmaker.start()
         self._sweeper = asyncio.create_task(self._sweep())
 
@@ -99,7 +101,7 @@ class Node:
         await self.redis.aclose()
 
 
-def create_app(settings: Settings | None = None) -> App:
+def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_env()
     node = Node(settings)
 
@@ -131,19 +133,4 @@ def create_app(settings: Settings | None = None) -> App:
         routes.append(Mount("/", StaticFiles(directory=settings.web, html=True)))
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.node = node
-    return App(app, node)
-
-
-class App:
-    """The ASGI entry: /ws goes straight to the gateway, everything else to Starlette."""
-
-    def __init__(self, http: Starlette, node: Node) -> None:
-        self.http = http
-        self.node = node
-        self.state = http.state
-
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "websocket" and scope["path"] == "/ws" and self.node.gateway is not None:
-            await self.node.gateway(scope, receive, send)
-        else:
-            await self.http(scope, receive, send)
+    return app

@@ -44,7 +44,7 @@ def serve(args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             workers=args.workers,
-            ws="websockets-sansio",
+            ws="server.lean_ws:LeanWebSocket",
             ws_max_size=settings.frame_limit,
             ws_per_message_deflate=False,  # a zlib context per socket costs ~100 KiB; diffs are small
             log_level=args.log_level,

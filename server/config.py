@@ -17,7 +17,7 @@ class Settings:
     rate: float = 1000.0  # frames per second per connection, sustained (a request-answer bot stays under)
     burst: float = 2000.0
     flood_close: int = 2000  # frames dropped by the rate limit before the socket is closed
-    max_backlog: int = 2000  # unsent frames before a slow reader is closed
+    max_buffer: int = 4 * 1024 * 1024  # unsent bytes before a slow reader is closed
     finished_ttl: int = 7 * 24 * 3600  # a finished room's log and result stay this long
     open_ttl: int = 24 * 3600  # a room nobody starts is dropped after this long without a change
     web: str = ""  # folder of the built web client, served at /

@@ -18,7 +18,7 @@ from protocol.messages import ProtocolError
 from server.identity import Signer, new_player_id
 from server.matchmaker import Matchmaker
 from server.rooms import RoomError, Rooms
-from server.session import Session
+from server.session import Session, Writer
 
 log = logging.getLogger("longhall.gateway")
 
@@ -32,51 +32,43 @@ class Gateway:
         self.sessions: set[Session] = set()
         self.by_player: dict[str, set[Session]] = {}
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        """The ASGI websocket app of /ws, called straight by the server (no router or
-        middleware frames held per idle socket)."""
-        if (await receive())["type"] != "websocket.connect":
-            return
-        await send({"type": "websocket.accept"})
-        s = self.settings
-        sess = Session(send, s.rate, s.burst, s.max_backlog)
+    def open(self, out: Writer) -> Session:
+        """A new websocket connection (from server.lean_ws)."""
+        sess = Session(out, self.settings.rate, self.settings.burst)
         self.sessions.add(sess)
-        try:
-            while not sess.closed:
-                msg = await receive()
-                if msg["type"] != "websocket.receive":
-                    break
-                data = msg.get("bytes")
-                if not await self.frame(sess, data if data is not None else msg.get("text") or ""):
-                    break
-        finally:
-            self.sessions.discard(sess)
-            sess.closed = True
-            for room in list(sess.rooms):
-                await self.rooms.detach(sess, room)
-            if sess.player is not None:
-                mine = self.by_player.get(sess.player, set())
-                mine.discard(sess)
-                if not mine:
-                    self.by_player.pop(sess.player, None)
-                    await self.matchmaker.unqueue(sess.player)  # nobody left to tell of a match
+        return sess
+
+    async def gone(self, sess: Session) -> None:
+        """The connection closed: leave its rooms, and its queue if nobody else speaks for it."""
+        self.sessions.discard(sess)
+        for room in list(sess.rooms):
+            await self.rooms.detach(sess, room)
+        if sess.player is not None:
+            mine = self.by_player.get(sess.player, set())
+            mine.discard(sess)
+            if not mine:
+                self.by_player.pop(sess.player, None)
+                await self.matchmaker.unqueue(sess.player)  # nobody left to tell of a match
+
+    def admit(self, sess: Session) -> bool:
+        """Flood control, before a frame is queued: drop over the rate, close a flooder."""
+        if sess.bucket.take():
+            return True
+        sess.dropped += 1
+        if sess.dropped >= self.settings.flood_close:
+            sess.close(CLOSE_POLICY, "flooding")
+        elif sess.dropped == 1 or sess.dropped % 100 == 0:
+            sess.send(_error(ErrorCode.RATE_LIMITED, "too many frames; this one was dropped"))
+        return False
 
     async def frame(self, sess: Session, data: bytes | str) -> bool:
         """Handle one frame; False when the socket must close."""
-        if not sess.bucket.take():
-            sess.dropped += 1
-            if sess.dropped >= self.settings.flood_close:
-                await sess.close(CLOSE_POLICY, "flooding")
-                return False
-            if sess.dropped == 1 or sess.dropped % 100 == 0:
-                sess.send(_error(ErrorCode.RATE_LIMITED, "too many frames; this one was dropped"))
-            return True
         try:
             msg = decode(data, self.settings.frame_limit)
         except ProtocolError as exc:
             sess.send(_error(exc.code, exc.detail))
             if exc.code is ErrorCode.FRAME_TOO_LARGE:
-                await sess.close(CLOSE_TOO_LARGE, "frame too large")
+                sess.close(CLOSE_TOO_LARGE, "frame too large")
                 return False
             return True
         try:

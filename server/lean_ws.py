@@ -1,0 +1,162 @@
+"""The websocket endpoint, lean: uvicorn's websocket protocol slot, without ASGI.
+
+uvicorn parses HTTP and hands an upgrade request to its websocket protocol class; this
+class takes that slot (`ws="server.lean_ws:LeanWebSocket"`). It speaks websockets with
+the sans-I/O `websockets.ServerProtocol`, accepts only `/ws`, and hands whole messages
+to the gateway. An idle connection holds no task, no queue and no event: the transport,
+this object, the protocol's parser and a Session, about half of what an ASGI socket
+costs. Messages are handled one at a time per socket by a worker task that exists only
+while messages wait; reading pauses while too many wait. Frames go out at once, in
+order, through `write`; a peer that stops reading until `max_buffer` bytes wait is
+closed (1013) rather than allowed to hold the node's memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from typing import Any, ClassVar
+
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+from websockets.protocol import State
+from websockets.server import ServerProtocol
+
+from protocol.errors import CLOSE_TRY_AGAIN
+
+log = logging.getLogger("longhall.ws")
+PAUSE_AT = 64  # waiting messages before reading pauses
+CLOSE_TIMEOUT = 3.0  # seconds a closing peer has to answer our close frame
+
+
+class LeanWebSocket(asyncio.Protocol):
+    gateway: ClassVar[Any] = None  # set by the node at startup (server.app)
+
+    def __init__(self, config: Any, server_state: Any, app_state: Any = None, _loop: Any = None) -> None:
+        self.connections = server_state.connections
+        self.conn = ServerProtocol(max_size=config.ws_max_size)
+        self.transport: asyncio.Transport | None = None
+        self.sess: Any = None
+        self.inbox: deque[bytes | str] | None = None
+        self.worker: asyncio.Task[None] | None = None
+        self.parts: list[bytes] | None = None  # a fragmented message being assembled
+        self.paused = False
+        self.closing = False
+
+    # -- transport events --------------------------------------------------------------
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.connections.add(self)
+        self.transport = transport  # type: ignore[assignment]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.connections.discard(self)
+        if self.sess is not None:
+            sess, self.sess = self.sess, None
+            sess.closed = True
+            asyncio.get_running_loop().create_task(self.gateway.gone(sess))
+
+    def data_received(self, data: bytes) -> None:
+        self.conn.receive_data(data)
+        for event in self.conn.events_received():
+            if isinstance(event, Request):
+                self._handshake(event)
+            elif isinstance(event, Frame):
+                self._frame(event)
+        self._flush()
+        # a failed handshake, or the peer's close: end TCP now; when we started the
+        # close, wait for the peer's answer (close() explains why)
+        done = self.conn.state is State.CLOSED or (self.conn.close_expected() and not self.closing)
+        if done and self.transport is not None:
+            self.transport.close()
+
+    def shutdown(self) -> None:
+        """Server shutdown: say so (1012) and close."""
+        with contextlib.suppress(Exception):
+            self.conn.send_close(1012, "server shutting down")
+            self._flush()
+        if self.transport is not None:
+            self.transport.close()
+
+    # -- websocket events ----------------------------------------------------------------
+    def _handshake(self, request: Request) -> None:
+        if request.path.partition("?")[0] != "/ws":
+            self.conn.send_response(self.conn.reject(404, "Longhall speaks websockets at /ws\n"))
+            return
+        response = self.conn.accept(request)
+        self.conn.send_response(response)
+        if response.status_code == 101 and self.gateway is not None:
+            self.sess = self.gateway.open(self)
+
+    def _frame(self, frame: Frame) -> None:
+        if frame.opcode in (Opcode.TEXT, Opcode.BINARY, Opcode.CONT):
+            if frame.opcode is not Opcode.CONT:
+                self.parts = []
+            if self.parts is None:
+                return
+            self.parts.append(bytes(frame.data))
+            if frame.fin:
+                data = b"".join(self.parts)
+                self.parts = None
+                self._received(data if frame.opcode is not Opcode.TEXT else data.decode(errors="replace"))
+        # PING is answered and CLOSE acknowledged by the protocol object itself
+
+    def _received(self, data: bytes | str) -> None:
+        sess = self.sess
+        if sess is None or sess.closed or self.closing or not self.gateway.admit(sess):
+            return
+        if self.inbox is None:
+            self.inbox = deque()
+        self.inbox.append(data)
+        if len(self.inbox) >= PAUSE_AT and self.transport is not None and not self.paused:
+            self.paused = True
+            self.transport.pause_reading()
+        if self.worker is None:
+            self.worker = asyncio.get_running_loop().create_task(self._work())
+
+    async def _work(self) -> None:
+        try:
+            while self.inbox and self.sess is not None:
+                if self.paused and len(self.inbox) < PAUSE_AT // 2 and self.transport is not None:
+                    self.paused = False
+                    self.transport.resume_reading()
+                if not await self.gateway.frame(self.sess, self.inbox.popleft()):
+                    break
+        finally:
+            self.worker = None
+            if not self.inbox:
+                self.inbox = None  # an idle socket keeps no buffer
+
+    # -- output (Session's writer) -------------------------------------------------------
+    def write(self, frame: bytes) -> None:
+        t = self.transport
+        if t is None or t.is_closing():
+            return
+        self.conn.send_binary(frame)
+        self._flush()
+        if t.get_write_buffer_size() > self.gateway.settings.max_buffer:
+            self.close(CLOSE_TRY_AGAIN, "too slow; reconnect and resync")
+
+    def close(self, code: int, reason: str) -> None:
+        """Start the closing handshake. The TCP connection closes when the peer answers
+        (or after CLOSE_TIMEOUT): closing it with unread input would reset it, and the
+        peer could lose the frames sent just before, the reason for the close among them."""
+        t = self.transport
+        if t is None or t.is_closing() or self.closing:
+            return
+        self.closing = True
+        if self.sess is not None:
+            self.sess.closed = True
+        with contextlib.suppress(Exception):
+            self.conn.send_close(code, reason)
+            self._flush()
+        if self.paused:
+            self.paused = False
+            t.resume_reading()  # read (and drop) until the peer's close frame
+        asyncio.get_running_loop().call_later(CLOSE_TIMEOUT, t.close)
+
+    def _flush(self) -> None:
+        out = self.conn.data_to_send()
+        if out and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(b"".join(w for w in out if w))
