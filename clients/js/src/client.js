@@ -216,8 +216,19 @@ export class Client extends Emitter {
     this.emit("view", { room: room.room, mirror: room, ops: msg.ops, seq: room.seq });
   }
 
-  /** Send one request; every answer frame up to the one `done` accepts, or a ServerError. */
-  _request(msg, done, timeout = this.timeout) {
+  /**
+   * Send one request; every answer frame up to the one `done` accepts, or a ServerError.
+   * While the client is reconnecting, a request waits for the seats to be taken back
+   * rather than failing (the reconnect's own hello and joins go out on the new socket).
+   */
+  async _request(msg, done, timeout = this.timeout) {
+    if (!this.connected && this._reconnecting) {
+      await this.waitUntil(() => this.connected && !this._reconnecting, timeout);
+    }
+    return this._send(msg, done, timeout);
+  }
+
+  _send(msg, done, timeout) {
     const run = () =>
       new Promise((resolve, reject) => {
         if (!this.connected) return reject(new Error("not connected"));
