@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import engines, scenarios
+from bench import diffs, engines, scenarios
 
 HERE = Path(__file__).resolve().parent
 
@@ -36,6 +36,7 @@ def progress(step: int, steps: int, label: str) -> None:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     plan = [
         ("engines", lambda: [vars(f) for f in engines.all_engines(args.engine_seconds)]),
+        ("view diffs", diffs.all_games),
         ("redis ceiling", lambda: scenarios.redis_ceiling(args.baseline_seconds)),
         ("echo ceiling", lambda: scenarios.echo(50, args.baseline_seconds)),
         ("load, diffs, 1 node", lambda: scenarios.load(args.rooms, args.seconds)),
@@ -114,7 +115,11 @@ def table(r: dict[str, Any]) -> str:
                      f"{e['decisions_per_game']:.0f} decisions; legal_moves {e['legal_us']:.0f} µs, "
                      f"apply {e['apply_us']:.0f} µs; richest legal_moves {e['richest_legal_us']:.0f} µs "
                      f"({e['richest_moves']} moves)"))  # fmt: skip
-    errors = {k: v for k, v in d["errors"].items()}
+    for game, f in r["view diffs"].items():
+        rows.append((f"view diff {game} (public view)", f"{f['ours_us']:.0f} µs",
+                     f"jsonpatch.make_patch {f['jsonpatch_us']:.0f} µs on the same views ({f['speedup']:.0f}× slower); "
+                     f"{f['ours_ops']:.1f} ops, {f['ours_bytes']:.0f} B vs a {f['view_bytes']:.0f} B view"))  # fmt: skip
+    errors = dict(d["errors"])
     rows.append(("errors (1 node, diffs)", str(sum(errors.values())), json.dumps(errors)))
     lines = ["| figure | value | note |", "|---|---|---|"] + [f"| {a} | {b} | {c} |" for a, b, c in rows]
     return "\n".join(lines)

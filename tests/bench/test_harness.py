@@ -30,3 +30,10 @@ def test_engine_figures_for_every_registered_game() -> None:
     for f in figures:
         assert f.games_per_second > 0 and f.decisions_per_game > 0
         assert 0 < f.legal_us <= f.richest_legal_us and f.richest_moves > 0
+
+
+def test_view_diff_comparison_rebuilds_the_same_views() -> None:
+    from bench import diffs
+
+    f = diffs.compare("vikings")
+    assert f["ours_ops"] > 0 and f["jsonpatch_ops"] > 0 and f["view_bytes"] > f["ours_bytes"]
