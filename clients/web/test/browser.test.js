@@ -26,7 +26,7 @@ const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run
 // comes back with a rule number is the one shown).
 const GAMES = {
   vikings: { turns: 10, refused: [{ type: "convert", vp: 999 }], options: { variant: "advanced" } },
-  hunters: { turns: 8, refused: [{ type: "place", x: 40, y: 40, rotation: 0 }, { type: "clan", segment: 0 }] },
+  hunters: { turns: 8, panZoom: true, refused: [{ type: "place", x: 40, y: 40, rotation: 0 }, { type: "clan", segment: 0 }] },
   feast: { turns: 10, refused: [{ type: "play", card: "no-such-card" }] },
   highcard: { turns: 3, refused: [{ type: "bid", n: 9 }, { type: "play", card: 99 }] },
 };
@@ -151,6 +151,23 @@ async function reloadKeepsTheSeat(b) {
   assert.match(await b.locator("#whoami").textContent(), /seat 2/);
 }
 
+/** The map zooms with its button and pans with a drag; the view survives a redraw. */
+async function panAndZoom(page) {
+  const layer = page.locator("#board svg.hunters-map > g").first();
+  await page.getByRole("button", { name: "zoom in" }).click();
+  const zoomed = await layer.getAttribute("transform");
+  assert.match(zoomed, /scale\(1\.25\)/);
+  const box = await page.locator("#board svg.hunters-map").boundingBox();
+  await page.mouse.move(box.x + 20, box.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 80, box.y + 60, { steps: 4 });
+  await page.mouse.up();
+  const moved = await layer.getAttribute("transform");
+  assert.notEqual(moved, zoomed, "the drag moved the map");
+  await page.evaluate(() => window.longhall.redraw());
+  assert.equal(await page.locator("#board svg.hunters-map > g").first().getAttribute("transform"), moved);
+}
+
 /** Send moves the rules refuse through the page; the refusal shown names its rule. */
 async function refusalShowsItsRule(page, moves) {
   let shown = "";
@@ -170,6 +187,7 @@ for (const [game, plan] of Object.entries(GAMES)) {
     try {
       const room = await openRoom(game, a, b, s, plan.options);
       assert.deepEqual((await viewOf(s, room)).options, { ...(await viewOf(s, room)).options, ...plan.options });
+      if (plan.panZoom) await panAndZoom(a);
       await playTurns([a, b], plan.turns);
       await spectatorSeesTheSame(room, a, b, s);
       await a.screenshot({ path: `${SHOTS}${game}-seat0.png`, fullPage: true });

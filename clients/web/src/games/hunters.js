@@ -7,6 +7,7 @@
 // tile is laid, the segments where a clan member or a hut may stand are marked on it.
 
 import { clickable, h, svg } from "../dom.js";
+import { panZoom } from "../pan_zoom.js";
 import { seatColour } from "../panels.js";
 import { SIZE, anchors, drawTile, figure } from "./hunters_tile.js";
 
@@ -106,41 +107,6 @@ function mapLayer(t, ctx, places) {
   placementMarks(t, ctx, places, g);
   figureSpots(t, ctx, g);
   return g;
-}
-
-/** Pan (drag) and zoom (wheel, buttons) kept in ctx.ui across redraws. */
-function panZoom(svgEl, layer, ui, box) {
-  ui.zoom = ui.zoom ?? 1;
-  ui.pan = ui.pan ?? [0, 0];
-  const [cx, cy] = [box.x + box.w / 2, box.y + box.h / 2]; // zoom about the middle of the map
-  const apply = () =>
-    layer.setAttribute("transform", `translate(${ui.pan[0] + cx},${ui.pan[1] + cy}) scale(${ui.zoom}) translate(${-cx},${-cy})`);
-  apply();
-  svgEl.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    ui.zoom = Math.min(4, Math.max(0.25, ui.zoom * (e.deltaY < 0 ? 1.15 : 1 / 1.15)));
-    apply();
-  }, { passive: false });
-  let drag = null;
-  svgEl.addEventListener("pointerdown", (e) => {
-    if (e.target.closest(".choice")) return;
-    drag = [e.clientX, e.clientY, ...ui.pan];
-    svgEl.setPointerCapture(e.pointerId);
-  });
-  svgEl.addEventListener("pointermove", (e) => {
-    if (!drag) return;
-    const k = box.w / svgEl.getBoundingClientRect().width;
-    ui.pan = [drag[2] + (e.clientX - drag[0]) * k, drag[3] + (e.clientY - drag[1]) * k];
-    apply();
-  });
-  svgEl.addEventListener("pointerup", () => (drag = null));
-  return (f) => {
-    if (f === 0) {
-      ui.zoom = 1;
-      ui.pan = [0, 0];
-    } else ui.zoom = Math.min(4, Math.max(0.25, ui.zoom * f));
-    apply();
-  };
 }
 
 function tools(t, ctx, places, zoomBy) {
