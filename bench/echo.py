@@ -1,7 +1,9 @@
 """The ceiling for messages per second: a bare websocket echo on the same stack.
 
-`python -m bench.echo serve PORT` runs a Starlette websocket route that sends every
-frame back, under uvicorn with the same websocket implementation as Longhall.
+`python -m bench.echo serve PORT` runs a Starlette websocket route (ASGI) that sends
+every frame back under uvicorn; `python -m bench.echo serve-lean PORT` echoes through
+Longhall's own websocket layer (server/lean_ws.py in uvicorn's websocket slot), the
+one `/ws` uses.
 `python -m bench.echo drive URL CONNECTIONS SECONDS` keeps one request in flight per
 connection and prints round trips per second and latency percentiles as JSON.
 """
@@ -12,6 +14,7 @@ import asyncio
 import json
 import sys
 import time
+from typing import Any
 
 import msgpack
 
@@ -32,6 +35,40 @@ def serve(port: int) -> None:
 
     app = Starlette(routes=[WebSocketRoute("/ws", echo)])
     uvicorn.run(app, host="127.0.0.1", port=port, ws="websockets-sansio", log_level="warning")
+
+
+class EchoGateway:
+    """What server.lean_ws asks of a gateway, answering every frame with itself."""
+
+    class settings:  # noqa: N801 - the attribute lean_ws reads
+        max_buffer = 4 * 1024 * 1024
+
+    class Session:
+        def __init__(self, out: Any) -> None:
+            self.out, self.closed = out, False
+
+    def open(self, out: Any) -> Any:
+        return self.Session(out)
+
+    def admit(self, sess: Any) -> bool:
+        return True
+
+    async def frame(self, sess: Any, data: bytes) -> bool:
+        sess.out.write(data)
+        return True
+
+    async def gone(self, sess: Any) -> None:
+        return None
+
+
+def serve_lean(port: int) -> None:
+    import uvicorn
+    from starlette.applications import Starlette
+
+    from server.lean_ws import LeanWebSocket
+
+    LeanWebSocket.gateway = EchoGateway()
+    uvicorn.run(Starlette(), host="127.0.0.1", port=port, ws="server.lean_ws:LeanWebSocket", log_level="warning")
 
 
 async def drive(url: str, connections: int, seconds: float) -> dict[str, float]:
@@ -63,5 +100,7 @@ async def drive(url: str, connections: int, seconds: float) -> dict[str, float]:
 if __name__ == "__main__":
     if sys.argv[1] == "serve":
         serve(int(sys.argv[2]))
+    elif sys.argv[1] == "serve-lean":
+        serve_lean(int(sys.argv[2]))
     else:
         print(json.dumps(asyncio.run(drive(sys.argv[2], int(sys.argv[3]), float(sys.argv[4])))))

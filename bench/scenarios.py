@@ -62,9 +62,11 @@ def load(rooms: int, seconds: float, nodes: int = 1, fanout: str = "diff", playe
     }  # fmt: skip
 
 
-def echo(connections: int, seconds: float) -> dict[str, float]:
+def echo(connections: int, seconds: float, lean: bool = True) -> dict[str, float]:
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "bench.echo", "serve", str(port)], cwd=ROOT)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bench.echo", "serve-lean" if lean else "serve", str(port)], cwd=ROOT
+    )
     try:
         time.sleep(1.5)
         return run_client("bench.echo", "drive", f"ws://127.0.0.1:{port}/ws", str(connections), str(seconds))

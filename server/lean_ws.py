@@ -59,11 +59,15 @@ class LeanWebSocket(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self.conn.receive_data(data)
-        for event in self.conn.events_received():
-            if isinstance(event, Request):
-                self._handshake(event)
-            elif isinstance(event, Frame):
-                self._frame(event)
+        try:
+            for event in self.conn.events_received():
+                if isinstance(event, Request):
+                    self._handshake(event)
+                elif isinstance(event, Frame):
+                    self._frame(event)
+        except Exception:  # a fault of ours: close this socket (1011), keep serving the rest
+            log.exception("websocket event failed")
+            self.close(1011, "server fault")
         self._flush()
         # a failed handshake, or the peer's close: end TCP now; when we started the
         # close, wait for the peer's answer (close() explains why)
