@@ -21,8 +21,11 @@ EXTRA_GAMES = "tests.toygame:GAME"
 
 
 class ServerProc:
-    def __init__(self, data: Path, redis_url: str = "", port: int | None = None, **env: str) -> None:
+    def __init__(
+        self, data: Path, redis_url: str = "", port: int | None = None, args: tuple[str, ...] = (), **env: str
+    ) -> None:
         self.data = data
+        self.args = args
         self.redis_url = redis_url
         self.port = port or free_port()
         self.env = env
@@ -43,6 +46,7 @@ class ServerProc:
         args += ["--data", str(self.data), "--log-level", "warning"]
         if self.redis_url:
             args += ["--redis", self.redis_url]
+        args += list(self.args)
         self.log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
