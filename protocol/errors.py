@@ -40,6 +40,7 @@ class ErrorCode(StrEnum):
     BAD_MOVE = "bad_move"  # the move is malformed for this game
     CONFLICT = "conflict"  # the room changed under the move too often; retry
     INTERNAL = "internal"  # a server fault; nothing changed
+    UNAVAILABLE = "unavailable"  # the store did not answer: the move may or may not be in; resend the same id
 
 
 # The codes an engine's IllegalMove may carry besides the ones above are game-specific;

@@ -53,7 +53,7 @@ class Node:
         self.settings = settings
         self.id = secrets.token_hex(4)
         self.redis = Redis.from_url(settings.redis_url, max_connections=256)
-        self.store = Store(self.redis, settings.redis_url)
+        self.store = Store(self.redis, settings.redis_url, settings.redis_timeout)
         self.rooms: Rooms | None = None
         self.gateway: Gateway | None = None
         self.matchmaker: Matchmaker | None = None

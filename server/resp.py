@@ -64,7 +64,8 @@ class _Conn(asyncio.Protocol):
 class ScriptRunner:
     """EVALSHA of one script over `size` pipelined connections."""
 
-    def __init__(self, url: str, script: str, size: int = 4) -> None:
+    def __init__(self, url: str, script: str, size: int = 4, timeout: float = 5.0) -> None:
+        self.timeout = timeout
         u = urlparse(url)
         self.host, self.port = u.hostname or "127.0.0.1", u.port or 6379
         self.db = int(u.path.lstrip("/") or 0)
@@ -95,13 +96,24 @@ class ScriptRunner:
 
     async def __call__(self, keys: list[str], args: list[Any]) -> Any:
         conn = await self._conn()
-        reply = await conn.call(resp("EVALSHA", self.sha, len(keys), *keys, *args))
+        reply = await self._wait(conn, resp("EVALSHA", self.sha, len(keys), *keys, *args))
         if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
             # a restarted Redis forgot the script: EVAL loads it (and caches it again)
-            reply = await conn.call(resp("EVAL", self.script, len(keys), *keys, *args))
+            reply = await self._wait(conn, resp("EVAL", self.script, len(keys), *keys, *args))
         if isinstance(reply, Exception):
             raise reply
         return reply
+
+    async def _wait(self, conn: _Conn, frame: bytes) -> Any:
+        """A reply within `timeout`, or the connection is dropped: a reply arriving late
+        would otherwise be taken for the answer to the next call on it."""
+        try:
+            return await asyncio.wait_for(conn.call(frame), self.timeout)
+        except TimeoutError:
+            if conn.transport is not None:
+                conn.transport.abort()
+            conn.connection_lost(None)
+            raise ConnectionError("redis did not answer in time") from None
 
     def close(self) -> None:
         for c in self.conns:

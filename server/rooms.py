@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 import msgpack
+from redis.exceptions import RedisError
 
 from protocol.codec import encode
 from protocol.diff import make_patch
@@ -160,7 +161,13 @@ class Rooms:
             ttl=self._ttl(e.doc, doc),
             public="rem" if over is not None else "",
         )
-        out = await self.store.commit(c)
+        try:
+            out = await self.store.commit(c)
+        except (OSError, RedisError) as exc:  # ConnectionError is an OSError
+            # the script may have run before the connection broke: only a resend with the
+            # same move id can tell (it is answered with its first outcome, or applied now)
+            e.stale = True
+            raise RoomError(ErrorCode.UNAVAILABLE, "the store did not answer; send the same move id again") from exc
         if out.status == "ok":
             e.seq, e.doc, e.views, e.known = seq, doc, new_views, max(e.known, seq)
             if id_key:

@@ -97,9 +97,9 @@ class Loaded:
 
 
 class Store:
-    def __init__(self, redis: Redis, url: str = "") -> None:
+    def __init__(self, redis: Redis, url: str = "", timeout: float = 5.0) -> None:
         self.redis = redis
-        self._lean = ScriptRunner(url, COMMIT) if url and ScriptRunner.usable(url) else None
+        self._lean = ScriptRunner(url, COMMIT, timeout=timeout) if url and ScriptRunner.usable(url) else None
         self._commit = redis.register_script(COMMIT)
 
     async def commit(self, c: Commit) -> Outcome:

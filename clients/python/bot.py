@@ -13,7 +13,7 @@ from typing import Any
 
 from clients.python.client import Client, ServerError
 
-RETRYABLE = {"stale_seq", "not_your_turn", "conflict", "rate_limited"}
+RETRYABLE = {"stale_seq", "not_your_turn", "conflict", "rate_limited", "unavailable"}
 
 
 def my_turn(client: Client, room: str) -> bool:

@@ -270,6 +270,10 @@ class Client:
             try:
                 got = await self._request({"t": "move", "room": room, "id": mid, "seq": base, "move": move}, {"ok"})
                 return int(got[-1]["seq"])
+            except ServerError as exc:
+                if exc.code != "unavailable":
+                    raise
+                await asyncio.sleep(0.1)  # the store hiccuped: the same id again settles it
             except ConnectionError:
                 await self.wait_until(lambda: self.ws is not None and self.ws.state.name == "OPEN" and
                                       self.rooms[room].seq >= 0, timeout=30)  # fmt: skip

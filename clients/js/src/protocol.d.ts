@@ -40,7 +40,8 @@ export type ErrorCode =
   | "illegal_move"
   | "bad_move"
   | "conflict"
-  | "internal";
+  | "internal"
+  | "unavailable";
 
 // client -> server
 export interface HelloMsg {
