@@ -253,13 +253,15 @@ export class Client extends Emitter {
         this._waiter = w;
         this.ws.send(encode(msg));
       });
-    // A rate-limited frame was dropped unread (nothing changed): send it again, slower.
+    // A rate-limited frame was dropped unread (nothing changed), and an unavailable store
+    // leaves a move undecided until its id is sent again: send the same frame, slower.
     const patient = async () => {
       for (let attempt = 0; ; attempt++) {
         try {
           return await run();
         } catch (err) {
-          if (!(err instanceof ServerError) || err.code !== "rate_limited" || attempt >= 6) throw err;
+          const resend = err instanceof ServerError && (err.code === "rate_limited" || err.code === "unavailable");
+          if (!resend || attempt >= 6) throw err;
           await sleep(100 * 2 ** attempt);
         }
       }
