@@ -4,7 +4,6 @@ microseconds per `legal_moves` and per `apply` over every decision of those game
 from __future__ import annotations
 
 import random
-import sys
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -92,9 +91,11 @@ def describe(f: EngineFigure) -> str:
 
 
 if __name__ == "__main__":
-    # python -m bench.engines [game ...] [--seconds S]
-    args = sys.argv[1:]
-    seconds = float(args[args.index("--seconds") + 1]) if "--seconds" in args else 3.0
-    names = [a for a in args if not a.startswith("--") and a not in (str(seconds),)]
-    for figure in all_engines(seconds, names or None):
+    import argparse
+
+    p = argparse.ArgumentParser(description="engine speed of every registered game (or the named ones)")
+    p.add_argument("games", nargs="*")
+    p.add_argument("--seconds", type=float, default=3.0, help="per configuration")
+    a = p.parse_args()
+    for figure in all_engines(a.seconds, a.games or None):
         print(describe(figure))
