@@ -10,13 +10,11 @@ import json
 import os
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
-
-from server.embedded_redis import EmbeddedRedis, free_port
+from server.embedded_redis import EmbeddedRedis
+from tests.cluster import ServerProc
 
 ROOT = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -40,47 +38,23 @@ class Usage:
     peak_rss_mib: float
 
 
-class Node:
-    """One `longhall serve` process on 127.0.0.1."""
+class Node(ServerProc):
+    """One `longhall serve` process on 127.0.0.1 (the tests' ServerProc), with the
+    kernel's accounting of its CPU and memory."""
 
     def __init__(self, redis_url: str, data: Path, **env: str) -> None:
-        self.port = free_port()
-        self.data = data
         data.mkdir(parents=True, exist_ok=True)
-        full_env = {**os.environ, "PYTHONPATH": str(ROOT), **env}
-        args = [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port), "--redis", redis_url]
-        args += ["--data", str(data), "--log-level", "warning"]
-        self.log = open(data / "server.log", "ab")  # noqa: SIM115
-        self.proc = subprocess.Popen(args, cwd=ROOT, env=full_env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"http://127.0.0.1:{self.port}/health", timeout=0.5).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("server did not start")
-        self.cpu0 = cpu_seconds(self.proc.pid)
-
-    @property
-    def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
+        super().__init__(data, redis_url, **env)
+        self.start(timeout=30)
+        assert self.proc is not None
+        self.pid = self.proc.pid
+        self.cpu0 = cpu_seconds(self.pid)
 
     def usage(self) -> Usage:
-        return Usage(cpu_seconds(self.proc.pid) - self.cpu0, memory_kib(self.proc.pid) / 1024)
+        return Usage(cpu_seconds(self.pid) - self.cpu0, memory_kib(self.pid) / 1024)
 
     def rss_kib(self) -> int:
-        return memory_kib(self.proc.pid, "VmRSS")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.log.close()
+        return memory_kib(self.pid, "VmRSS")
 
 
 class Cluster:

@@ -52,7 +52,7 @@ class Matchmaker:
         self._task: asyncio.Task[None] | None = None
 
     async def queue(self, player: str, name: str, game_name: str, players: int, options: Any) -> None:
-        _, resolved = table_for(game_name, players, options)
+        _, resolved, _ = table_for(game_name, players, options)
         key = queue_key(game_name, players, resolved)
         await self.unqueue(player)  # one ticket per player
         ticket = {

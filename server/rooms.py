@@ -42,9 +42,9 @@ class RoomError(Exception):
         self.rule = rule
 
 
-def table_for(game_name: str, players: int | None, options: Any) -> tuple[Game, dict[str, Any]]:
-    """The game and its full options for a table of `players` (None: the fewest), or a
-    refusal: unknown game, a player count it does not take, options it refuses."""
+def table_for(game_name: str, players: int | None, options: Any) -> tuple[Game, dict[str, Any], int]:
+    """The game, its full options and the player count for a table of `players` (None:
+    the fewest), or a refusal: unknown game, a count it does not take, options it refuses."""
     game = registry.get(game_name)
     if game is None:
         raise RoomError(ErrorCode.UNKNOWN_GAME, f"no game {game_name!r}")
@@ -58,7 +58,7 @@ def table_for(game_name: str, players: int | None, options: Any) -> tuple[Game, 
         game.setup(n, resolved, 0)  # options may be valid alone and not for this player count
     except IllegalMove as exc:
         raise RoomError(ErrorCode.BAD_OPTION, exc.detail, exc.rule) from None
-    return game, resolved
+    return game, resolved, n
 
 
 class Entry:
@@ -206,8 +206,7 @@ class Rooms:
 
     # -- operations ------------------------------------------------------------------
     async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool) -> None:
-        game, resolved = table_for(game_name, seats, options)
-        n = game.info.min_players if seats is None else seats
+        game, resolved, n = table_for(game_name, seats, options)
         assert sess.player is not None
         doc = rm.new_doc(game, resolved, n, private, sess.player, sess.name)
         for _ in range(RETRIES):
