@@ -1,6 +1,6 @@
 """Vikings (Michael Kiesling, Hans im Glück 2007): base game and advanced version.
 
-Rules: /work/shared/rules/vikings.md (numbers V-…), components:
+Rules: ../shared/rules/vikings.md (numbers V-…), components:
 vikings-components.md, transcribed to `data/components.json`.
 
 Options: `variant` base | advanced; `auction` (advanced only, V-114); `start_player`

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from server.games.feast import catalog
 from server.games.feast.areas import KINDS
+from tests.shared import DATA
 
-SHARED = Path("/work/shared/data/feast")
+SHARED = DATA / "feast"
 
 
 @pytest.mark.parametrize("name", catalog.DATA_FILES)

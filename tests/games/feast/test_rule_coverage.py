@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-SPEC = Path("/work/shared/rules/feast-for-odin.md")
+from tests.shared import RULES
+
+SPEC = RULES / "feast-for-odin.md"
 CHECKLIST = Path(__file__).resolve().parents[3] / "server/games/feast/RULES-CHECKLIST.md"
 TESTS = Path(__file__).parent
 ROW = re.compile(r"^\| (F-\d+) \| (done|partial|pending|excluded) \|", re.M)

@@ -96,13 +96,15 @@ def test_hx16_h77_fire_sends_the_tigers_away() -> None:
     assert meadow_points(meadow(deer=2, tiger=2)) == 0
 
 
-def test_h77_fire_and_aurochs_on_the_board() -> None:
-    # H-77, HA-16: B05 (fire, 1 aurochs) beside T60 (deer) and T22 (tiger): the deer
-    # survives the tiger and the aurochs counts 2: red 4.
+def test_h77_b05_fire_drives_off_its_own_tiger_and_t22s() -> None:
+    # H-77, HA-15, H-64: B05 (fire, 1 tiger; no aurochs) beside T60 (deer) and T22
+    # (tiger): the fire sends both tigers away, the deer survives: red 2. With B05 read
+    # as an aurochs this meadow scored 4.
     s = play(new_game(), "B05", 0, -1, 0, seat=RED, figure=("clan", "meadow"))
     s = play(s, "T22", 1, -1, 1, seat=BLUE)  # F F M M turned: meadow faces north and west
     s = ending(s, "T60", 0, -2, 0, seat=BLUE)
-    assert s["result"]["breakdown"][RED]["meadows"] == 4
+    assert s["result"]["breakdown"][RED]["meadows"] == 2
+    assert meadow_points(meadow(deer=1, tiger=2)) == 0  # the same animals without the fire
 
 
 def shrine_board() -> dict:

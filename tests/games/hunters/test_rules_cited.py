@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-SPEC = Path("/work/shared/rules/hunters-gatherers.md")
+from tests.shared import RULES
+
+SPEC = RULES / "hunters-gatherers.md"
 HERE = Path(__file__).parent
 
 NOT_TESTED = {

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from server.games.hunters.tiles import BONUS, DATA_FILE, LAND, RAW, START, TILES, across
-
-SHARED = Path("/work/shared/rules")
+from tests.shared import RULES as SHARED
 
 
 @pytest.mark.skipif(not SHARED.exists(), reason="shared specs not mounted")
@@ -84,6 +82,19 @@ def test_h4_bonus_only_symbols_are_only_on_bonus_tiles() -> None:
     shrines = [t for t in BONUS if any(s.shrine for s in TILES[t].segments)]
     fires = [t for t in BONUS if any(s.fire for s in TILES[t].segments)]
     assert shrines == ["B03"] and fires == ["B05"]  # HA-1: one shrine in the game
+
+
+def test_h77_b05_the_fire_tile_carries_a_tiger_not_an_aurochs() -> None:
+    # H-77, HA-15: B05's animal is a tiger (re-read in the components file); its fire
+    # sends it away with every other tiger of the meadow.
+    (meadow,) = [s for s in TILES["B05"].segments if s.kind == "meadow"]
+    assert meadow.fire and meadow.animals == {"tiger": 1}
+
+
+def test_ha16_aurochs_only_on_b03_b04_b07_b08_b09() -> None:
+    # HA-16, H-77: the components file lists aurochs on B03, B04, B07 (2), B08 (2), B09.
+    aurochs = {t: sum(s.animals.get("aurochs", 0) for s in TILES[t].segments) for t in BONUS}
+    assert {t: n for t, n in aurochs.items() if n} == {"B03": 1, "B04": 1, "B07": 2, "B08": 2, "B09": 1}
 
 
 def test_h70_only_one_sided_forests_lack_nuggets() -> None:

@@ -1,13 +1,13 @@
 """The component data file against the component spec (V-15, V-16, V-2, V-1)."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 from server.games.vikings import components as c
+from tests.shared import RULES
 
-SPEC = Path("/work/shared/rules/vikings-components.md")
+SPEC = RULES / "vikings-components.md"
 
 
 def test_totals_match_the_rulebook():

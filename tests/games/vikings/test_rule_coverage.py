@@ -5,7 +5,9 @@ from pathlib import Path
 
 import pytest
 
-SPEC = Path("/work/shared/rules/vikings.md")
+from tests.shared import RULES
+
+SPEC = RULES / "vikings.md"
 HERE = Path(__file__).parent
 
 # Items no test can check, with the reason.
