@@ -26,12 +26,18 @@ log = logging.getLogger("longhall.fanout")
 
 
 class Receiver(Protocol):
+    player: str | None
+
     def push(self, room: str, seq: int, frame: bytes | None, over: bytes | None) -> None: ...
+    def lose(self, room: str) -> None: ...
 
 
-def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str) -> bytes:
+def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str,
+            holders: list[str | None] | None = None) -> bytes:  # fmt: skip
     """The publish of one commit: `<node>|` then msgpack. The prefix lets a node skip its
-    own publishes unread; a frame shared by several seats travels once."""
+    own publishes unread; a frame shared by several seats travels once. `holders` is the
+    player of each seat in the committed document: the truth every node checks its
+    sockets' seats against."""
     unique: dict[int, int] = {}
     blobs: list[bytes] = []
     index: dict[str, int] = {}
@@ -40,7 +46,7 @@ def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: byte
             unique[id(frame)] = len(blobs)
             blobs.append(frame)
         index[seat] = unique[id(frame)]
-    body = msgpack.packb({"r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key})
+    body = msgpack.packb({"r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key, "h": holders})
     return node.encode() + b"|" + body
 
 
@@ -92,12 +98,33 @@ class Hub:
     def spectators(self) -> dict[str, int]:
         return {room: sum(s is None for s in m.values()) for room, m in self.local.items()}
 
-    def deliver(self, room: str, seq: int, frames: dict[str, bytes], over: bytes | None) -> None:
+    def deliver(self, room: str, seq: int, frames: dict[str, bytes], over: bytes | None,
+                holders: list[str | None] | None = None) -> None:  # fmt: skip
+        """Each socket gets its seat's frame. A socket whose player no longer holds its
+        seat (given up from another socket, on any node) is detached first: a seat belongs
+        to a player, and the committed document says who holds it now."""
         members = self.local.get(room)
         if not members:
             return
         for receiver, seat in list(members.items()):
+            if seat is not None and holders is not None and (seat >= len(holders) or holders[seat] != receiver.player):
+                self.drop(room, receiver)
+                continue
             receiver.push(room, seq, frames.get("p" if seat is None else str(seat)), over)
+
+    def drop(self, room: str, receiver: Receiver) -> None:
+        """Detach a socket from a room at once (it is told `left`); unsubscribe later."""
+        members = self.local.get(room)
+        if members is not None and members.pop(receiver, "absent") != "absent":
+            receiver.lose(room)
+            if not members:
+                del self.local[room]
+                asyncio.get_running_loop().create_task(self._unsubscribe(room))
+
+    async def _unsubscribe(self, room: str) -> None:
+        if room not in self.local:
+            with contextlib.suppress(Exception):
+                await self._pubsub.unsubscribe(channel(room))
 
     def _direct(self, data: bytes) -> None:
         try:
@@ -137,4 +164,4 @@ class Hub:
                 log.warning("unreadable fan-out payload on %r", msg.get("channel"))
                 continue
             self.on_remote(p["r"], p["s"], p["i"])
-            self.deliver(p["r"], p["s"], frames, p["x"])
+            self.deliver(p["r"], p["s"], frames, p["x"], p.get("h"))

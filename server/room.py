@@ -39,6 +39,11 @@ def seat_of(doc: Doc, player: str) -> int | None:
     return None
 
 
+def holders(doc: Doc) -> list[str | None]:
+    """The player holding each seat (None: free): what every node checks sockets against."""
+    return [None if s is None else s["player"] for s in doc["seats"]]
+
+
 def with_seat(doc: Doc, seat: int, holder: dict[str, str] | None) -> Doc:
     seats = list(doc["seats"])
     seats[seat] = holder

@@ -150,12 +150,13 @@ class Rooms:
         if doc["status"] == rm.OVER and e.doc["status"] != rm.OVER:
             over = encode({"t": "over", "room": e.id, "result": doc["result"]})
         lobby = doc["seats"] is not e.doc["seats"] or doc["status"] != e.doc["status"]
+        holders = rm.holders(doc)
         c = Commit(
             room=e.id,
             expected_seq=e.seq,
             doc=msgpack.packb(doc),
             entry=entry,
-            payload=payload(self.node, e.id, seq, frames, over, id_key),
+            payload=payload(self.node, e.id, seq, frames, over, id_key, holders),
             id_key=id_key,
             meta=rm.meta(doc) if lobby else None,
             ttl=self._ttl(e.doc, doc),
@@ -172,7 +173,7 @@ class Rooms:
             e.seq, e.doc, e.views, e.known = seq, doc, new_views, max(e.known, seq)
             if id_key:
                 e.ids[id_key] = seq
-            self.hub.deliver(e.id, seq, frames, over)
+            self.hub.deliver(e.id, seq, frames, over, holders)
         elif out.status == "stale":
             e.stale = True
         return out
@@ -273,6 +274,8 @@ class Rooms:
                 e.stale = True  # not subscribed until now: changes may have been missed
         try:
             e = await self.entry(room)
+            if seat is not None and rm.seat_of(e.doc, sess.player or "") != seat:
+                raise RoomError(ErrorCode.CONFLICT, "the seat changed hands meanwhile; join again")
         except RoomError:
             await self.detach(sess, room)
             raise
@@ -373,7 +376,13 @@ class Rooms:
         sess.send({"t": "moves", "room": room, "seq": e.seq, "moves": moves})
 
     async def resync(self, sess: Session, room: str) -> None:
+        """A fresh snapshot, cut from the seat the document gives this player now."""
         if room not in sess.rooms:
             raise RoomError(ErrorCode.NOT_IN_ROOM, f"join or spectate {room!r} first")
         e = await self.entry(room)
-        self.snapshot(sess, e, sess.rooms[room])
+        seat = sess.rooms[room]
+        if seat is not None and rm.seat_of(e.doc, sess.player or "") != seat:
+            await self.detach(sess, room)
+            sess.send({"t": "left", "room": room})
+            raise RoomError(ErrorCode.NOT_IN_ROOM, f"you no longer hold seat {seat} of {room!r}")
+        self.snapshot(sess, e, seat)

@@ -66,6 +66,12 @@ class Session:
         if over is not None:
             self.send_frame(over)
 
+    def lose(self, room: str) -> None:
+        """The room service (or the hub) detached this socket from `room`: say so."""
+        self.rooms.pop(room, None)
+        self.seen.pop(room, None)
+        self.send({"t": "left", "room": room})
+
     def close(self, code: int, reason: str) -> None:
         self.closed = True
         self.out.close(code, reason)

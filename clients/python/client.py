@@ -155,6 +155,8 @@ class Client:
             room.result = msg["result"]
         elif t == "matched":
             self.matches.append(msg)
+        elif t == "left":  # given up here or from another socket of this player
+            self.rooms.pop(msg["room"], None)
         if self.record and room is not None:
             room.frames.append(frame_copy)
         if self._waiter is not None and not self._waiter.done() and (t in ANSWERS or self._done(msg)):
@@ -232,7 +234,7 @@ class Client:
         return await self._enter({"t": "spectate", "room": room})
 
     async def leave(self, room: str) -> None:
-        await self._request({"t": "leave", "room": room}, {"left"})
+        await self._request({"t": "leave", "room": room}, lambda m: m.get("t") == "left" and m.get("room") == room)
         self.rooms.pop(room, None)
 
     async def start(self, room: str) -> None:

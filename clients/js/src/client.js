@@ -191,6 +191,10 @@ export class Client extends Emitter {
     } else if (t === "matched") {
       this.matches.push(msg);
       this.emit("matched", { room: msg.room, seat: msg.seat });
+    } else if (t === "left") {
+      // given up here, from another socket of this player, or removed by the host
+      this.rooms.delete(msg.room);
+      this.emit("left", { room: msg.room });
     } else if (t === "error" && !(this._waiter && !this._waiter.settled)) {
       this.emit("error", new ServerError(msg)); // an unsolicited refusal (rate limit, say)
     }
@@ -321,7 +325,7 @@ export class Client extends Emitter {
   }
 
   async leave(room) {
-    await this._request({ t: "leave", room }, (m) => m.t === "left");
+    await this._request({ t: "leave", room }, (m) => m.t === "left" && m.room === room);
     this.rooms.delete(room);
   }
 

@@ -49,6 +49,8 @@ export interface ClientEvents {
   reconnected: number;
   /** the matchmaker seated you: `queue()` joins it for you */
   matched: { room: string; seat: number };
+  /** you are out of the room: left here, from another socket of yours, or removed by the host */
+  left: { room: string };
   tick: undefined;
 }
 
