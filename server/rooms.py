@@ -25,7 +25,7 @@ from protocol.diff import make_patch
 from protocol.errors import ErrorCode
 from server import room as rm
 from server.fanout import Hub, payload
-from server.games import registry
+from server.games import forms, registry
 from server.games.contract import Game, IllegalMove
 from server.session import Session
 from server.store import Commit, Outcome, Store
@@ -335,7 +335,8 @@ class Rooms:
 
     async def move(self, sess: Session, room: str, move_id: str | int, seq: int, move: Any) -> int:
         """Apply and commit one decision; the committed seq (the first one for a re-sent id)."""
-        id_key = f"{sess.player}:{move_id}"
+        # ids are compared as sent: the string "1" and the integer 1 are two ids
+        id_key = f"{sess.player}:{move_id}" if type(move_id) is str else f"{sess.player}#{move_id}"
         for _ in range(RETRIES):
             async with self.lock(room):
                 e = await self.entry(room)
@@ -360,6 +361,7 @@ class Rooms:
         game, state = e.game, e.doc["state"]
         assert game is not None
         try:
+            forms.check(game, state, seat, move)
             new_state = game.apply(state, seat, move)
             return new_state, game.result(new_state)
         except IllegalMove as exc:

@@ -13,12 +13,14 @@ from typing import Any
 
 from server.games import rng
 from server.games.contract import Game, GameInfo, IllegalMove, Move, Option, State, View, clone
+from server.games.forms import form
 
 HAND = 3
 
 
 class HighCard(Game):
     info = GameInfo("highcard", "High Card (test game)", 2, 4, (Option("bonus", (0, 2), 2, "bid bonus"),))
+    move_forms = {"bid": (form("n"),), "play": (form("card"),)}
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         r = rng.new_rng(seed)

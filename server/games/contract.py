@@ -75,6 +75,9 @@ class Game(ABC):
     """
 
     info: GameInfo
+    # Every form a move may take, by type (server.games.forms): the room service refuses
+    # any other shape before `apply`. None: the game does not declare them (no check).
+    move_forms: dict[str, tuple[frozenset[str], ...] | None] | None = None
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """The full option map: defaults filled in, unknown names and values refused."""

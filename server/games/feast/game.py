@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import Game, GameInfo, IllegalMove, Move, Option, State, View, clone
-from server.games.feast import moves, rounds, scoring, setup, view
+from server.games.feast import forms, moves, rounds, scoring, setup, view
 
 
 class FeastGame(Game):
@@ -48,6 +48,7 @@ class FeastGame(Game):
             ),
         ),
     )
+    move_forms = forms.FORMS
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         if not self.info.min_players <= players <= self.info.max_players:

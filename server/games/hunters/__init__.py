@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import Game, GameInfo, Move, Option, State, View
+from server.games.hunters.forms import FORMS
 from server.games.hunters.moves import apply_move, legal_moves
 from server.games.hunters.setup import initial_state
 from server.games.hunters.view import public_view
@@ -43,6 +44,7 @@ class Hunters(Game):
             ),
         ),
     )
+    move_forms = FORMS
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         return initial_state(players, options, seed)

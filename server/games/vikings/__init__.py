@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import Game, GameInfo, Option, State
-from server.games.vikings import moves, setup, standings, view
+from server.games.vikings import forms, moves, setup, standings, view
 
 
 class Vikings(Game):
@@ -58,6 +58,7 @@ class Vikings(Game):
             Option("food_ignores_figures_on_special_tiles", (False, True), False, "VD-8, PL/FI reading"),
         ),
     )
+    move_forms = forms.FORMS
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         return setup.setup(players, options, seed)
