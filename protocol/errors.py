@@ -51,4 +51,16 @@ CODES = frozenset(c.value for c in ErrorCode)
 CLOSE_NORMAL = 1000
 CLOSE_POLICY = 1008  # persistent flooding, or a protocol violation that cannot continue
 CLOSE_TOO_LARGE = 1009
+CLOSE_FAULT = 1011  # a server fault on this socket
+CLOSE_RESTART = 1012  # this node is shutting down (draining): reconnect at once, with the token, and resync
 CLOSE_TRY_AGAIN = 1013  # the client reads too slowly; reconnect and resync
+
+# every close code with what a client does about it (docs/protocol.md has a row for each)
+CLOSE_CODES = {
+    CLOSE_NORMAL: "closed as asked",
+    CLOSE_POLICY: "flooding after rate_limited: do not reconnect in a loop",
+    CLOSE_TOO_LARGE: "frame too large",
+    CLOSE_FAULT: "server fault on this socket: reconnect",
+    CLOSE_RESTART: "node shutting down: reconnect (the load balancer picks another node) and resync",
+    CLOSE_TRY_AGAIN: "read too slowly: reconnect and resync",
+}

@@ -1,5 +1,5 @@
-"""The Starlette application: /health, /api/games, /api/rooms and the web client; /ws is
-served by server.lean_ws in uvicorn's websocket slot.
+"""The Starlette application: /live, /ready, /health, /api/games, /api/rooms and the web
+client; /ws is served by server.lean_ws in uvicorn's websocket slot.
 
 `create_app()` reads its settings from the environment (the CLI puts them there), so
 uvicorn workers started as separate processes build the same app.
@@ -23,6 +23,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from server.config import Settings
+from server.drain import Drain, probe_routes
 from server.fanout import Hub
 from server.games import registry
 from server.gateway import Gateway
@@ -57,10 +58,12 @@ class Node:
         self.rooms: Rooms | None = None
         self.gateway: Gateway | None = None
         self.matchmaker: Matchmaker | None = None
+        self.drain = Drain(settings.drain_seconds)
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         registry.games()  # import every engine and its data now, not on the first room's move
+        self.drain.install()
         signer = Signer(await load_secret(self.redis))
         hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None)
         s = self.settings
@@ -111,13 +114,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
         yield
         await node.stop()
 
-    async def health(request: Request) -> Response:
-        try:
-            await node.redis.ping()
-        except Exception as exc:
-            return JSONResponse({"ok": False, "redis": str(exc)}, status_code=503)
-        return JSONResponse({"ok": True, "node": node.id})
-
     async def games(request: Request) -> Response:
         return JSONResponse([g.info.describe() for g in registry.games().values()])
 
@@ -125,7 +121,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(await node.store.public_rooms())
 
     routes: list[Route | Mount] = [
-        Route("/health", health),
+        *probe_routes(node),
         Route("/api/games", games),
         Route("/api/rooms", rooms),
     ]

@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -37,6 +38,9 @@ def serve(args: argparse.Namespace) -> int:
             flush=True,
         )
     os.environ.update(settings.to_env())
+    # uvicorn drains on SIGTERM, then raises it again once its own handler is gone: that
+    # second one ends `run` here, so the embedded Redis is stopped and the exit status is 0
+    signal.signal(signal.SIGTERM, _exit_quietly)
     try:
         uvicorn.run(
             "server.app:create_app",
@@ -56,6 +60,10 @@ def serve(args: argparse.Namespace) -> int:
         if embedded is not None:
             embedded.stop()
     return 0
+
+
+def _exit_quietly(sig: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def bot(args: argparse.Namespace) -> int:

@@ -22,6 +22,7 @@ class Settings:
     open_ttl: int = 24 * 3600  # a room nobody starts is dropped after this long without a change
     redis_timeout: float = 5.0  # seconds a commit may wait for Redis before the move is "unavailable"
     web: str = ""  # folder of the built web client, served at /
+    drain_seconds: float = 0.0  # after SIGTERM, /ready fails this long before sockets are closed (1012)
     fanout: str = "diff"  # "snapshot": send whole views instead of diffs (a benchmark baseline)
 
     @classmethod

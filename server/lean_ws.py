@@ -24,7 +24,7 @@ from websockets.http11 import Request
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
-from protocol.errors import CLOSE_TRY_AGAIN
+from protocol.errors import CLOSE_FAULT, CLOSE_RESTART, CLOSE_TRY_AGAIN
 
 log = logging.getLogger("longhall.ws")
 PAUSE_AT = 64  # waiting messages before reading pauses
@@ -44,6 +44,7 @@ class LeanWebSocket(asyncio.Protocol):
         self.parts: list[bytes] | None = None  # a fragmented message being assembled
         self.paused = False
         self.closing = False
+        self.draining = False
 
     # -- transport events --------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -67,21 +68,30 @@ class LeanWebSocket(asyncio.Protocol):
                     self._frame(event)
         except Exception:  # a fault of ours: close this socket (1011), keep serving the rest
             log.exception("websocket event failed")
-            self.close(1011, "server fault")
+            self.close(CLOSE_FAULT, "server fault")
         self._flush()
         # a failed handshake, or the peer's close: end TCP now; when we started the
-        # close, wait for the peer's answer (close() explains why)
-        done = self.conn.state is State.CLOSED or (self.conn.close_expected() and not self.closing)
+        # close, once the peer has answered it (close() explains why)
+        answered = not self.closing or self.conn.close_rcvd is not None
+        done = self.conn.state is State.CLOSED or (self.conn.close_expected() and answered)
         if done and self.transport is not None:
             self.transport.close()
 
     def shutdown(self) -> None:
-        """Server shutdown: say so (1012) and close."""
-        with contextlib.suppress(Exception):
-            self.conn.send_close(1012, "server shutting down")
-            self._flush()
-        if self.transport is not None:
-            self.transport.close()
+        """Node shutdown (uvicorn calls it once it stops listening): read nothing more,
+        let the frames already received finish (their commits and answers), then close
+        with 1012 so the client reconnects, through the load balancer, to another node."""
+        t = self.transport
+        if t is None or self.draining:
+            return
+        self.draining = True
+        if self.conn.state is not State.OPEN:
+            t.close()
+        elif self.worker is None:
+            self.close(CLOSE_RESTART, "node shutting down; reconnect")
+        elif not self.paused:
+            self.paused = True
+            t.pause_reading()  # the worker closes the socket when its inbox is done
 
     # -- websocket events ----------------------------------------------------------------
     def _handshake(self, request: Request) -> None:
@@ -122,7 +132,7 @@ class LeanWebSocket(asyncio.Protocol):
     async def _work(self) -> None:
         try:
             while self.inbox and self.sess is not None:
-                if self.paused and len(self.inbox) < PAUSE_AT // 2 and self.transport is not None:
+                if self.paused and not self.draining and len(self.inbox) < PAUSE_AT // 2 and self.transport:
                     self.paused = False
                     self.transport.resume_reading()
                 if not await self.gateway.frame(self.sess, self.inbox.popleft()):
@@ -131,6 +141,8 @@ class LeanWebSocket(asyncio.Protocol):
             self.worker = None
             if not self.inbox:
                 self.inbox = None  # an idle socket keeps no buffer
+            if self.draining:
+                self.close(CLOSE_RESTART, "node shutting down; reconnect")
 
     # -- output (Session's writer) -------------------------------------------------------
     def write(self, frame: bytes) -> None:

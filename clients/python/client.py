@@ -5,7 +5,9 @@ answer is matched to its request; diffs, `over` and other pushes are applied to 
 mirror of their room as they come. A diff whose seq is not the next one triggers a
 resync at once. When the socket drops, the client reconnects with its token (exponential
 backoff with jitter), takes its seats back, and re-sends an unacknowledged move with
-the same id — the server applies a move id at most once.
+the same id — the server applies a move id at most once. A node that shuts down closes
+with 1012 (`CLOSE_RESTART`): the client reconnects the same way, its first try spread
+over `RESTART_SPREAD` seconds so a draining node's clients do not all arrive at once.
 """
 
 from __future__ import annotations
@@ -24,8 +26,11 @@ import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from protocol.errors import CLOSE_RESTART
+
 log = logging.getLogger("longhall.client")
 VERSIONS = [1]
+RESTART_SPREAD = 0.5  # seconds over which clients of a draining node spread their first reconnect
 ANSWERS = {"welcome", "joined", "moves", "ok", "error", "left", "pong", "queued"}
 
 
@@ -67,6 +72,7 @@ class Client:
         self._ids = itertools.count(1)
         self._closing = False
         self.reconnects = 0
+        self.close_codes: list[int | None] = []  # the close code of every socket that ended, oldest first
         self.matches: list[dict[str, Any]] = []  # `matched` frames, oldest first
 
     # -- connection ------------------------------------------------------------------
@@ -96,9 +102,10 @@ class Client:
         if self.ws is not None and self.ws.transport is not None:
             self.ws.transport.abort()
 
-    async def _reconnect(self) -> None:
+    async def _reconnect(self, spread: float = 0.0) -> None:
         for attempt in itertools.count():
-            await asyncio.sleep(min(5.0, 0.05 * 2**attempt) * (0.5 + random.random()))
+            delay = min(5.0, 0.05 * 2**attempt) * (0.5 + random.random())
+            await asyncio.sleep(delay + (random.random() * spread if attempt == 0 else 0.0))
             try:
                 await self.connect()
                 for mirror in list(self.rooms.values()):
@@ -124,8 +131,11 @@ class Client:
         finally:
             if self._waiter is not None and not self._waiter.done():
                 self._waiter.set_exception(ConnectionError("connection lost"))
+            self.close_codes.append(ws.close_code)
+            self._notify()
             if not self._closing and self.reconnect_enabled and ws is self.ws:
-                asyncio.get_running_loop().create_task(self._reconnect())
+                spread = RESTART_SPREAD if ws.close_code == CLOSE_RESTART else 0.0
+                asyncio.get_running_loop().create_task(self._reconnect(spread))
 
     # -- frames ----------------------------------------------------------------------
     def _safely(self, data: bytes) -> None:

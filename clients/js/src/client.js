@@ -6,17 +6,21 @@
 // their room as they come. A diff whose seq is not the next one triggers a resync at
 // once. When the socket drops, the client reconnects with its token (exponential backoff
 // with jitter), takes its seats back, and re-sends an unacknowledged move with the same
-// id: the server applies a move id at most once.
+// id: the server applies a move id at most once. A node that shuts down closes with
+// 1012 (CLOSE_CODES.RESTART): the client reconnects the same way, its first try spread
+// over RESTART_SPREAD_MS so a draining node's clients do not all arrive at once.
 //
 // What it leaves out: drawing, bots and matchmaking helpers. A UI binds to the events
 // (`view`, `error`, `over`, `status`) and renders `room.view` however it likes.
 
 import { decode, encode } from "@msgpack/msgpack";
 import { applyPatch } from "fast-json-patch/index.mjs";
-import { VERSIONS } from "./codes.js";
+import { CLOSE_CODES, VERSIONS } from "./codes.js";
 import { Emitter } from "./emitter.js";
 
 // Frames that answer a request (everything else is a push to a room mirror).
+// Milliseconds over which the clients of a draining node spread their first reconnect.
+const RESTART_SPREAD_MS = 500;
 const ANSWERS = new Set(["welcome", "joined", "moves", "ok", "error", "left", "pong", "queued"]);
 const OPEN = 1;
 
@@ -64,6 +68,7 @@ export class Client extends Emitter {
     this.rooms = new Map();
     this.ws = null;
     this.reconnects = 0;
+    this.closeCodes = []; // the close code of every socket that ended, oldest first
     this.matches = []; // `matched` frames from the matchmaker, oldest first
     this._queue = Promise.resolve();
     this._waiter = null;
@@ -86,7 +91,7 @@ export class Client extends Emitter {
     this.ws = ws;
     ws.onmessage = (ev) => this._onData(ev.data);
     ws.onerror = () => {};
-    ws.onclose = () => this._onClose(ws);
+    ws.onclose = (ev) => this._onClose(ws, ev);
     const hello = { t: "hello", versions: VERSIONS };
     if (this.token) hello.token = this.token;
     if (this.name) hello.name = this.name;
@@ -122,21 +127,26 @@ export class Client extends Emitter {
     return this.ws !== null && this.ws.readyState === OPEN;
   }
 
-  _onClose(ws) {
+  _onClose(ws, ev) {
     if (ws !== this.ws) return;
     this.ws = null;
+    const code = ev?.code ?? null;
+    this.closeCodes.push(code);
     if (this._waiter) this._waiter.fail(new Error("connection lost"));
     this.emit("status", "closed");
-    if (!this._closing && this.reconnectEnabled) this._reconnect();
+    if (!this._closing && this.reconnectEnabled) {
+      this._reconnect(code === CLOSE_CODES.RESTART ? RESTART_SPREAD_MS : 0);
+    }
   }
 
-  async _reconnect() {
+  async _reconnect(spreadMs = 0) {
     if (this._reconnecting) return;
     this._reconnecting = true;
     this.emit("status", "reconnecting");
     for (let attempt = 0; !this._closing; attempt++) {
       // exponential backoff with jitter, so a restarted server is not hit by everyone at once
-      await sleep(Math.min(5000, 50 * 2 ** attempt) * (0.5 + Math.random()));
+      const spread = attempt === 0 ? Math.random() * spreadMs : 0;
+      await sleep(Math.min(5000, 50 * 2 ** attempt) * (0.5 + Math.random()) + spread);
       try {
         await this.connect();
         for (const mirror of [...this.rooms.values()]) {

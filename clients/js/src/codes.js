@@ -3,3 +3,4 @@ export const VERSIONS = [1];
 export const ERROR_CODES = Object.freeze(["bad_frame", "frame_too_large", "unknown_type", "bad_field", "hello_first", "version_unsupported", "bad_token", "rate_limited", "unknown_game", "bad_option", "unknown_room", "room_full", "seat_taken", "not_in_room", "not_seated", "spectator_move", "not_started", "already_started", "seats_open", "game_over", "not_your_turn", "stale_seq", "illegal_move", "bad_move", "conflict", "internal", "unavailable"]);
 export const CLIENT_TYPES = Object.freeze(["hello", "create", "join", "spectate", "leave", "start", "move", "legal", "resync", "queue", "unqueue", "ping"]);
 export const SERVER_TYPES = Object.freeze(["welcome", "joined", "snapshot", "diff", "ok", "moves", "matched", "over", "error", "pong", "left", "queued"]);
+export const CLOSE_CODES = Object.freeze({ NORMAL: 1000, POLICY: 1008, TOO_LARGE: 1009, FAULT: 1011, RESTART: 1012, TRY_AGAIN: 1013 });

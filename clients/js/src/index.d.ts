@@ -5,6 +5,8 @@ export * from "./protocol";
 
 export declare const VERSIONS: readonly number[];
 export declare const ERROR_CODES: readonly ErrorCode[];
+/** Websocket close codes the server uses; RESTART (1012): the node is shutting down, reconnect. */
+export declare const CLOSE_CODES: Readonly<{ [name: string]: number; RESTART: 1012 }>;
 export declare const CLIENT_TYPES: readonly string[];
 export declare const SERVER_TYPES: readonly string[];
 
@@ -73,6 +75,8 @@ export declare class Client {
   player: string | null;
   rooms: Map<string, RoomMirror>;
   reconnects: number;
+  /** The close code of every socket that ended, oldest first (1012: the node shut down). */
+  closeCodes: (number | null)[];
   readonly connected: boolean;
   on<K extends keyof ClientEvents>(event: K, fn: (payload: ClientEvents[K]) => void): () => void;
   off<K extends keyof ClientEvents>(event: K, fn: (payload: ClientEvents[K]) => void): void;

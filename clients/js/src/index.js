@@ -1,3 +1,3 @@
 // @longhall/client: the thin reference client of the Longhall protocol v1.
 export { Client, RoomMirror, ServerError } from "./client.js";
-export { CLIENT_TYPES, ERROR_CODES, SERVER_TYPES, VERSIONS } from "./codes.js";
+export { CLIENT_TYPES, CLOSE_CODES, ERROR_CODES, SERVER_TYPES, VERSIONS } from "./codes.js";

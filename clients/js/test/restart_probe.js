@@ -1,6 +1,6 @@
 // Driven by tests/web/test_js_reconnect.py, which kills and restarts the server: two
-// clients sit at a High Card table, the server dies (SIGKILL) and comes back on the same
-// port, and the clients — reconnecting by themselves with their tokens — play the game
+// clients sit at a High Card table, the server dies (SIGKILL) or shuts down (SIGTERM:
+// close 1012) and comes back on the same port, and the clients — reconnecting by themselves with their tokens — play the game
 // to its end. Prints READY <room>, waits for a line on stdin, then DONE <json>.
 import { createInterface } from "node:readline";
 import WebSocket from "ws";
@@ -20,6 +20,6 @@ await new Promise((resolve) => input.once("line", resolve));
 input.close(); // an open stdin would keep Node alive
 const [ra, rb] = await Promise.all([playOut(a, room, seeded(1)), playOut(b, room, seeded(2))]);
 const same = JSON.stringify(ra.result) === JSON.stringify(rb.result);
-console.log(`DONE ${JSON.stringify({ reconnects: [a.reconnects, b.reconnects], same, players: [a.player, b.player], before: players, seats: [a.rooms.get(room).seat, b.rooms.get(room).seat] })}`);
+console.log(`DONE ${JSON.stringify({ reconnects: [a.reconnects, b.reconnects], same, closes: [a.closeCodes, b.closeCodes], players: [a.player, b.player], before: players, seats: [a.rooms.get(room).seat, b.rooms.get(room).seat] })}`);
 a.close();
 b.close();

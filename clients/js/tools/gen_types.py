@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from protocol import SUPPORTED_VERSIONS  # noqa: E402
-from protocol.errors import ErrorCode  # noqa: E402
+from protocol import SUPPORTED_VERSIONS, errors  # noqa: E402
+from protocol.errors import CLOSE_CODES, ErrorCode  # noqa: E402
 from protocol.messages import CLIENT, SERVER, Field  # noqa: E402
 
 TARGET = Path(__file__).resolve().parents[1] / "src" / "protocol.d.ts"
@@ -110,7 +110,15 @@ def render_codes() -> str:
         f"export const ERROR_CODES = Object.freeze([{codes}]);\n"
         f"export const CLIENT_TYPES = Object.freeze({list(CLIENT)!r});\n".replace("'", '"')
         + f"export const SERVER_TYPES = Object.freeze({list(SERVER)!r});\n".replace("'", '"')
+        + f"export const CLOSE_CODES = Object.freeze({{ {close_codes()} }});\n"
     )
+
+
+def close_codes() -> str:
+    """The websocket close codes of protocol.errors by their names there (CLOSE_RESTART: RESTART)."""
+    consts = {k: v for k, v in vars(errors).items() if k.startswith("CLOSE_") and isinstance(v, int)}
+    named = {v: k.removeprefix("CLOSE_") for k, v in consts.items()}
+    return ", ".join(f"{named[code]}: {code}" for code in sorted(CLOSE_CODES))
 
 
 OUTPUTS = {TARGET: render, TARGET.with_name("codes.js"): render_codes}
