@@ -6,6 +6,8 @@
 #                                      the web app built into clients/web/dist if missing
 #   ... web build                    + the web app rebuilt even if dist exists
 #   ... browser                      + Debian's chromium for the browser tests
+#   ... deploy                       + Debian's haproxy (checks deploy/haproxy.cfg) and
+#                                      redis-server (Redis 7: the tests' Redis Cluster)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -43,6 +45,13 @@ for want in "$@"; do
         echo "setup: installing chromium for the browser tests"
         apt-get update -qq > /dev/null
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
+      fi
+      ;;
+    deploy)
+      if [ ! -x /usr/sbin/haproxy ] || [ ! -x /usr/bin/redis-server ]; then
+        echo "setup: installing haproxy and redis-server for the deploy tests"
+        apt-get update -qq > /dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy redis-server > /dev/null
       fi
       ;;
     build) ;;

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import secrets
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from server import logs, metrics
 from server.config import Settings
 from server.drain import Drain, probe_routes
 from server.fanout import Hub
@@ -84,6 +86,9 @@ class Node:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
+                t0 = time.perf_counter()
+                await self.redis.ping()
+                metrics.redis_ping(time.perf_counter() - t0)
                 counts = self.rooms.hub.spectators()
                 changed = {r: n for r, n in counts.items() if written.get(r) != n}
                 changed.update({r: 0 for r in written if r not in counts})
@@ -106,7 +111,9 @@ class Node:
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_env()
+    logs.setup(settings.log_level, settings.log_format)  # again in each worker process
     node = Node(settings)
+    metrics.watch(node)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -122,6 +129,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     routes: list[Route | Mount] = [
         *probe_routes(node),
+        metrics.route(),
         Route("/api/games", games),
         Route("/api/rooms", rooms),
     ]

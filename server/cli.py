@@ -1,7 +1,8 @@
 """The `longhall` command: serve, bot.
 
 `longhall serve` runs the app under uvicorn. Without --redis (or REDIS_URL) it starts an
-embedded Redis owning --data and stops it on exit.
+embedded Redis owning --data and stops it on exit. Every option has an environment
+variable (LONGHALL_PORT for --port, ...; README "Deploy" lists them); a flag wins.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import signal
 import sys
 from pathlib import Path
 
+from server import logs
 from server.config import Settings
 
 WEB_DIST = Path(__file__).resolve().parent.parent / "clients" / "web" / "dist"
@@ -25,17 +27,21 @@ def serve(args: argparse.Namespace) -> int:
     from server.embedded_redis import EmbeddedRedis
 
     settings = Settings.from_env()
-    settings.data = args.data
-    settings.redis_url = args.redis or os.environ.get("REDIS_URL", "")
-    settings.frame_limit = args.frame_limit
-    settings.web = args.web if args.web is not None else (str(WEB_DIST) if WEB_DIST.exists() else "")
+    settings.data = args.data or settings.data
+    settings.redis_url = args.redis or settings.redis_url
+    settings.frame_limit = args.frame_limit or settings.frame_limit
+    if args.web is not None:
+        settings.web = args.web
+    elif "LONGHALL_WEB" not in os.environ:
+        settings.web = str(WEB_DIST) if WEB_DIST.exists() else ""
+    settings.log_level = args.log_level
+    logs.setup(settings.log_level, settings.log_format)
     embedded = None
     if not settings.redis_url:
         embedded = EmbeddedRedis(settings.data_dir, fsync=args.appendfsync)
         settings.redis_url = embedded.start()
-        print(
-            f"longhall: embedded redis at {settings.redis_url}, data in {settings.data_dir.resolve()}",
-            flush=True,
+        logging.getLogger("longhall").info(
+            "embedded redis at %s, data in %s", settings.redis_url, settings.data_dir.resolve()
         )
     os.environ.update(settings.to_env())
     # uvicorn drains on SIGTERM, then raises it again once its own handler is gone: that
@@ -52,6 +58,7 @@ def serve(args: argparse.Namespace) -> int:
             ws_max_size=settings.frame_limit,
             ws_per_message_deflate=False,  # a zlib context per socket costs ~100 KiB; diffs are small
             log_level=args.log_level,
+            log_config=None,  # the app's own logging (server.logs), also in worker processes
             lifespan="on",
         )
     except KeyboardInterrupt:
@@ -76,15 +83,16 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="longhall", description="Longhall game service")
     sub = p.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("serve", help="run the service")
-    s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=int, default=8000)
-    s.add_argument("--data", default=".longhall", help="data folder (embedded redis, its append-only file)")
-    s.add_argument("--redis", default="", help="redis URL; default: an embedded redis")
-    s.add_argument("--workers", type=int, default=1)
-    s.add_argument("--frame-limit", type=int, default=64 * 1024)
-    s.add_argument("--appendfsync", default="always", choices=["always", "everysec", "no"])
+    env = os.environ.get
+    s.add_argument("--host", default=env("LONGHALL_HOST", "127.0.0.1"))
+    s.add_argument("--port", type=int, default=int(env("LONGHALL_PORT", "8000")))
+    s.add_argument("--data", default="", help="data folder (embedded redis, its append-only file)")
+    s.add_argument("--redis", default="", help="redis URL; default: REDIS_URL, else an embedded redis")
+    s.add_argument("--workers", type=int, default=int(env("LONGHALL_WORKERS", "1")))
+    s.add_argument("--frame-limit", type=int, default=0)
+    s.add_argument("--appendfsync", default=env("LONGHALL_APPENDFSYNC", "always"), choices=["always", "everysec", "no"])
     s.add_argument("--web", default=None, help="folder of the built web client (default: clients/web/dist)")
-    s.add_argument("--log-level", default="info")
+    s.add_argument("--log-level", default=env("LONGHALL_LOG_LEVEL", "info"))
     s.set_defaults(func=serve)
     b = sub.add_parser("bot", help="play random legal moves in a room")
     b.add_argument("--url", default="ws://127.0.0.1:8000/ws")
@@ -96,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--spectate", action="store_true")
     b.set_defaults(func=bot)
     args = p.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logs.setup(os.environ.get("LONGHALL_LOG_LEVEL", "info"), os.environ.get("LONGHALL_LOG_FORMAT", "text"))
     return int(args.func(args))
 
 

@@ -23,6 +23,8 @@ class Settings:
     redis_timeout: float = 5.0  # seconds a commit may wait for Redis before the move is "unavailable"
     web: str = ""  # folder of the built web client, served at /
     drain_seconds: float = 0.0  # after SIGTERM, /ready fails this long before sockets are closed (1012)
+    log_level: str = "info"  # debug, info, warning, error
+    log_format: str = "text"  # "json": one JSON object per line (server.logs)
     fanout: str = "diff"  # "snapshot": send whole views instead of diffs (a benchmark baseline)
 
     @classmethod

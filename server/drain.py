@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import time
 from types import FrameType
 from typing import Any
 
@@ -30,6 +31,8 @@ from redis.asyncio import Redis
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+
+from server import metrics
 
 log = logging.getLogger("longhall.drain")
 PROBE_TIMEOUT = 1.0  # seconds Redis has to answer a readiness probe
@@ -69,10 +72,12 @@ def probe_routes(node: Any) -> list[Route]:
     redis: Redis = node.redis
 
     async def redis_error() -> str | None:
+        t0 = time.perf_counter()
         try:
             await asyncio.wait_for(redis.ping(), PROBE_TIMEOUT)
         except Exception as exc:
             return str(exc) or type(exc).__name__
+        metrics.redis_ping(time.perf_counter() - t0)
         return None
 
     async def live(request: Request) -> Response:

@@ -14,12 +14,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
 import msgpack
 from redis.asyncio import Redis
 
+from server import metrics
 from server.store import channel
 
 log = logging.getLogger("longhall.fanout")
@@ -46,7 +48,9 @@ def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: byte
             unique[id(frame)] = len(blobs)
             blobs.append(frame)
         index[seat] = unique[id(frame)]
-    body = msgpack.packb({"r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key, "h": holders})
+    body = msgpack.packb(
+        {"r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key, "h": holders, "w": time.time()}
+    )
     return node.encode() + b"|" + body
 
 
@@ -165,3 +169,5 @@ class Hub:
                 continue
             self.on_remote(p["r"], p["s"], p["i"])
             self.deliver(p["r"], p["s"], frames, p["x"], p.get("h"))
+            if "w" in p:  # the committing node's clock: nodes are expected to keep NTP time
+                metrics.fanout_lag(time.time() - p["w"])

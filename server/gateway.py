@@ -15,6 +15,7 @@ from protocol import SUPPORTED_VERSIONS
 from protocol.codec import decode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
 from protocol.messages import ProtocolError
+from server import metrics
 from server.identity import Signer, new_player_id
 from server.matchmaker import Matchmaker
 from server.rooms import RoomError, Rooms
@@ -57,6 +58,7 @@ class Gateway:
         sess.dropped += 1
         if sess.dropped >= self.settings.flood_close:
             sess.close(CLOSE_POLICY, "flooding")
+            metrics.rate_limit_closed("flooding")
         elif sess.dropped == 1 or sess.dropped % 100 == 0:
             sess.send(_error(ErrorCode.RATE_LIMITED, "too many frames; this one was dropped"))
         return False
@@ -69,6 +71,7 @@ class Gateway:
             sess.send(_error(exc.code, exc.detail))
             if exc.code is ErrorCode.FRAME_TOO_LARGE:
                 sess.close(CLOSE_TOO_LARGE, "frame too large")
+                metrics.rate_limit_closed("frame_too_large")
                 return False
             return True
         try:
@@ -147,9 +150,11 @@ class Gateway:
 
 
 def _error(code: ErrorCode | str, detail: str, rule: str | None = None, mid: Any = None) -> dict[str, Any]:
+    value = code.value if isinstance(code, ErrorCode) else code
+    metrics.error_sent(value)
     msg: dict[str, Any] = {
         "t": "error",
-        "code": code.value if isinstance(code, ErrorCode) else code,
+        "code": value,
         "detail": detail,
     }
     if rule is not None:

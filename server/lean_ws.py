@@ -25,6 +25,7 @@ from websockets.protocol import State
 from websockets.server import ServerProtocol
 
 from protocol.errors import CLOSE_FAULT, CLOSE_RESTART, CLOSE_TRY_AGAIN
+from server import metrics
 
 log = logging.getLogger("longhall.ws")
 PAUSE_AT = 64  # waiting messages before reading pauses
@@ -153,6 +154,7 @@ class LeanWebSocket(asyncio.Protocol):
         self._flush()
         if t.get_write_buffer_size() > self.gateway.settings.max_buffer:
             self.close(CLOSE_TRY_AGAIN, "too slow; reconnect and resync")
+            metrics.rate_limit_closed("slow_reader")
 
     def close(self, code: int, reason: str) -> None:
         """Start the closing handshake. The TCP connection closes when the peer answers

@@ -16,12 +16,14 @@ updates the lobby fields and publishes the fan-out payload.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import msgpack
 from redis.asyncio import Redis
 
+from server import logs, metrics
 from server.resp import ScriptRunner
 
 COMMIT = """
@@ -108,11 +110,16 @@ class Store:
             c.expected_seq, c.doc, c.id_key, msgpack.packb(c.entry), channel(c.room), c.payload,
             len(meta) // 2, *meta, c.ttl, c.public, c.created, c.room,
         ]  # fmt: skip
+        t0 = time.perf_counter()
         if self._lean is not None:
             status, seq = await self._lean(keys(c.room), argv)
         else:
             status, seq = await self._commit(keys=keys(c.room), args=argv)
-        return Outcome(status.decode() if isinstance(status, bytes) else status, int(seq))
+        out = Outcome(status.decode() if isinstance(status, bytes) else status, int(seq))
+        metrics.commit_done(c.entry.get("k", "?"), out.status, time.perf_counter() - t0)
+        if out.status == "ok":
+            logs.committed(c.room, c.entry, out.seq, c.meta)
+        return out
 
     async def load(self, room: str) -> Loaded | None:
         k = keys(room)

@@ -1,0 +1,73 @@
+"""Logging of a node: plain text for a terminal, or one JSON object per line for a
+collector (`LONGHALL_LOG_FORMAT=json`), at `LONGHALL_LOG_LEVEL`.
+
+A JSON line holds the time, level, logger, the event (the message) and only the fields
+named in FIELDS, taken from the record's `extra`: ids and counts, never tokens, seeds,
+room documents or anyone's hidden state, whatever a caller passes. Tracebacks of faults
+are kept (`exc`): they name code, not data.
+
+Room events are logged where they are committed (`committed`): creates, joins, leaves,
+starts and game ends at info, every move at debug.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+from typing import Any
+
+FIELDS = ("event", "node", "room", "seq", "seat", "player", "game", "kind", "code", "rule", "status",
+          "seconds", "reason", "count")  # fmt: skip
+UVICORN = ("uvicorn", "uvicorn.error", "uvicorn.access")
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        for name in FIELDS:
+            value = record.__dict__.get(name)
+            if value is not None:
+                out[name] = value
+        if record.exc_info:
+            out["exc"] = self.formatException(record.exc_info)
+        return json.dumps(out, separators=(",", ":"), default=str)
+
+
+def setup(level: str = "info", fmt: str = "text") -> None:
+    """Configure the root logger (and route uvicorn's loggers through it)."""
+    handler = logging.StreamHandler(sys.stderr)
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger()
+    root.handlers = [handler]
+    root.setLevel(level.upper())
+    for name in UVICORN:
+        lg = logging.getLogger(name)
+        lg.handlers = []
+        lg.propagate = True
+
+
+log = logging.getLogger("longhall.rooms")
+
+
+def committed(room: str, entry: dict[str, Any], seq: int, meta: dict[str, Any] | None) -> None:
+    """A change of a room is in Redis: one event, ids only (never the move's content).
+    `meta` holds the lobby fields when they changed (the status, the game)."""
+    kind = entry.get("k", "?")
+    over = meta is not None and meta.get("status") == "over"
+    ids = {"room": room, "seq": seq, "seat": entry.get("seat"), "player": entry.get("player")}
+    if kind == "move" and not over:
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("move", extra={"event": "move", **ids})
+        return
+    event = "game_over" if over else kind
+    log.info(event, extra={"event": event, "game": (meta or {}).get("game"), **ids})

