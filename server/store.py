@@ -11,17 +11,21 @@ Fan-out goes on the pub/sub channel room:{ID}.
 
 Every change of a room is ONE round trip: the commit script checks the expected seq
 (optimistic concurrency) and the move id, writes the document, appends the log entry,
-updates the lobby fields and publishes the fan-out payload.
+updates the lobby fields and publishes the fan-out payload. The script touches the
+room's keys only, one cluster slot; the public-room index spans rooms, so it is updated
+after the commit, and only when a public room is created or ends (`_index`).
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import msgpack
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from server import logs, metrics
 from server.resp import ScriptRunner
@@ -49,19 +53,17 @@ if ttl > 0 then
 elseif ttl < 0 then
   for i = 1, 5 do redis.call('PERSIST', KEYS[i]) end
 end
-local public = ARGV[9 + 2 * n]
-if public == 'add' then redis.call('ZADD', KEYS[6], ARGV[10 + 2 * n], ARGV[11 + 2 * n])
-elseif public == 'rem' then redis.call('ZREM', KEYS[6], ARGV[11 + 2 * n]) end
 redis.call('PUBLISH', ARGV[5], ARGV[6])
 return {'ok', seq}
 """
 
 PUBLIC_ROOMS = "rooms:public"
+log = logging.getLogger("longhall.store")
 
 
 def keys(room: str) -> list[str]:
     base = f"room:{{{room}}}"
-    return [f"{base}:doc", f"{base}:log", f"{base}:ids", f"{base}:meta", f"{base}:watch", PUBLIC_ROOMS]
+    return [f"{base}:doc", f"{base}:log", f"{base}:ids", f"{base}:meta", f"{base}:watch"]
 
 
 def channel(room: str) -> str:
@@ -108,7 +110,7 @@ class Store:
         meta = [str(x) for kv in (c.meta or {}).items() for x in kv]
         argv = [
             c.expected_seq, c.doc, c.id_key, msgpack.packb(c.entry), channel(c.room), c.payload,
-            len(meta) // 2, *meta, c.ttl, c.public, c.created, c.room,
+            len(meta) // 2, *meta, c.ttl,
         ]  # fmt: skip
         t0 = time.perf_counter()
         if self._lean is not None:
@@ -119,7 +121,22 @@ class Store:
         metrics.commit_done(c.entry.get("k", "?"), out.status, time.perf_counter() - t0)
         if out.status == "ok":
             logs.committed(c.room, c.entry, out.seq, c.meta)
+            if c.public:
+                await self._index(c)
         return out
+
+    async def _index(self, c: Commit) -> None:
+        """List a new public room in the lobby, or drop one that ended. Not atomic with
+        the commit (the index lives in another cluster slot): if this fails, the room is
+        committed all the same; an unlisted room is still joined by its id, and a listed
+        one that has expired is pruned by `public_rooms`."""
+        try:
+            if c.public == "add":
+                await self.redis.zadd(PUBLIC_ROOMS, {c.room: c.created})
+            else:
+                await self.redis.zrem(PUBLIC_ROOMS, c.room)
+        except (OSError, RedisError):
+            log.warning("public room index not updated", extra={"room": c.room, "status": c.public})
 
     async def load(self, room: str) -> Loaded | None:
         k = keys(room)

@@ -1,11 +1,14 @@
 """Rooms on a real Redis Cluster (3 masters, 3 replicas on loopback; tests/redis_cluster.py).
 
-What holds today: the cluster starts, and every key of a room and its fan-out channel
-hash to one slot. What does not yet (issue #16, marked xfail with the reason, strict so
-that the fix shows): the commit script also writes the public-room index `rooms:public`,
-which lives in another slot, so a cluster refuses it (CROSSSLOT); and the node speaks
-to one Redis, not to a cluster (no slot routing in redis-py's plain client or in the
-lean commit connection, classic pub/sub only).
+What holds: the cluster starts; every key of a room and its fan-out channel hash to one
+slot; the commit script (the only Lua script) runs on the cluster, on the master that
+owns the room's slot, and its fan-out publish reaches a subscriber on another master.
+Not yet (issue #16), where a node on this cluster fails today: the node's client is a
+plain `Redis` and the lean commit connection talks to one host (no slot routing, no
+MOVED handling); redis-py 8's asyncio `RedisCluster.pubsub()` fails on its first
+subscribe (KeyError on the slot), so the hub needs its own connection (classic pub/sub
+on any one node, or SSUBSCRIBE per slot owner); the matchmaker's MULTI spans slots
+(`mm:ticket:*`, `mm:q:*`, `mm:queues`: CrossSlotTransactionError) and needs one hash tag.
 """
 
 from __future__ import annotations
@@ -62,14 +65,24 @@ def test_every_key_of_a_room_and_its_channel_are_in_one_slot(client: ClusterClie
         assert len(slots) == 1, (room, slots)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=redis.exceptions.RedisClusterException,
-    reason="#16: the commit script also writes rooms:public (another slot); the lobby index must leave the script",
-)
-def test_the_commit_script_touches_one_slot(client: ClusterClient) -> None:
+def test_the_commit_script_touches_one_slot_and_runs_on_the_cluster(
+    cluster: RedisCluster, client: ClusterClient
+) -> None:
     room = "c0ffee0001"
-    args = [-1, msgpack.packb({"status": "open"}), "", msgpack.packb({"k": "create"}), channel(room), b"n|x",
-            0, 0, "add", 1, room]  # fmt: skip
-    status, seq = client.eval(COMMIT, len(keys(room)), *keys(room), *args)
-    assert (status, seq) == (b"ok", 0)
+    room_keys = keys(room)
+    assert len({client.keyslot(k) for k in room_keys}) == 1
+    owner = client.get_node_from_key(room_keys[0])
+    other = next(p for p in cluster.ports if p != owner.port)
+    with redis.Redis(port=other) as listener:  # classic pub/sub: a publish reaches every node
+        sub = listener.pubsub()
+        sub.subscribe(channel(room))
+        sub.get_message(timeout=2)
+        args = [-1, msgpack.packb({"status": "open"}), "", msgpack.packb({"k": "create"}), channel(room), b"n|x",
+                2, "game", "highcard", "status", "open", 60]  # fmt: skip
+        assert client.eval(COMMIT, len(room_keys), *room_keys, *args) == [b"ok", 0]
+        assert client.eval(COMMIT, len(room_keys), *room_keys, *args) == [b"stale", 0]  # seq checked
+        got = sub.get_message(timeout=5)
+        sub.close()
+    assert got is not None and got["data"] == b"n|x"
+    assert client.hget(room_keys[3], "game") == b"highcard" and 0 < client.ttl(room_keys[0]) <= 60
+    assert client.xlen(room_keys[1]) == 1
