@@ -237,7 +237,7 @@ class TablePage {
     if (!this.legal.length) return null;
     return h(
       "details",
-      { class: "legal", id: "legal", open: true },
+      { class: "legal", id: "legal", open: !this.renderer.listClosed },
       h("summary", {}, `All ${this.legal.length} possible decisions`),
       h(
         "div",

@@ -2,7 +2,7 @@
 // its prompt, its moves as words and its table as a readable tree, so every game the
 // server hosts is playable in the browser from the day its engine lands.
 
-import { feast } from "./feast.js";
+import { feast } from "./feast/index.js";
 import { generic } from "./generic.js";
 import { highcard } from "./highcard.js";
 import { hunters } from "./hunters.js";

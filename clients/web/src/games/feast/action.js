@@ -1,0 +1,176 @@
+// The shared table: the action board (61 spaces in four columns, taken ones in the
+// occupier's colour, free legal ones clickable), the options of the space just taken,
+// the mountain strips (click a resource to take it and those before it), the exploration
+// boards, the special tiles, the die of a raid or hunt, and the weapon deck.
+
+import { h, svg } from "../../dom.js";
+import { seatColour } from "../../panels.js";
+import { EXPLORATION, SPACES, SPECIALS, SWORD, itemName, name } from "./data.js";
+import { drawArea } from "./boards.js";
+import { pieceShape, pieceSize, token } from "./pieces.js";
+import { variantWords } from "./words.js";
+
+export function feastSvg(width, height, label, ...children) {
+  return svg("svg", { class: "feast-svg", width, height, viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": label }, ...children);
+}
+
+function spaceTitle(sp) {
+  const cost = Object.entries(sp.cost ?? {}).filter(([k]) => k !== "one_of").map(([k, n]) => `${n} ${name(k)}`).join(", ");
+  return `${sp.name} — ${sp.vikings} Viking${sp.vikings > 1 ? "s" : ""}${cost ? `; costs ${cost}` : ""}`;
+}
+
+/** The action board; on a narrow screen the four columns stand two by two. */
+export function actionBoard(t, ctx, fx) {
+  const narrow = ctx.ui.narrow;
+  const cw = narrow ? 180 : 210;
+  const rh = 24;
+  const cols = [1, 2, 3, 4].map((c) => SPACES.filter((s) => s.column === c));
+  const maxRows = (a, b) => Math.max(cols[a].length, cols[b]?.length ?? 0);
+  const place = (ci) => (narrow ? [(ci % 2) * cw, ci < 2 ? 0 : 26 + maxRows(0, 1) * rh] : [ci * cw, 0]);
+  const g = svg("g", { "data-path": "/table/spaces", transform: "translate(0,4)" });
+  cols.forEach((spaces, ci) => {
+    const [x0, y0] = place(ci);
+    g.append(svg("text", { x: x0 + 4, y: y0 + 14, "font-size": 13, "font-weight": 700 }, `${ci + 1} Viking${ci ? "s" : ""}`));
+    spaces.forEach((sp, ri) => {
+      const taken = t.spaces[sp.id];
+      const x = x0;
+      const y = y0 + 20 + ri * rh;
+      const el = svg("g", { "data-path": `/table/spaces/${sp.id}`, "data-space": sp.id, class: "space" });
+      el.append(svg("rect", { x, y, width: cw - 6, height: rh - 3, rx: 3, fill: taken ? seatColour(taken.seat) : "#f6efdf", stroke: "#a8977a" }));
+      const max = Math.floor((cw - 14) / 6.6);
+      el.append(svg("text", { x: x + 5, y: y + 15, "font-size": 12, fill: taken ? "#fff" : "#2b2b2b" }, sp.name.length > max ? `${sp.name.slice(0, max - 1)}…` : sp.name));
+      el.append(svg("title", { text: spaceTitle(sp) }));
+      const move = ctx.legal.find((m) => m.type === "occupy" && m.space === sp.id);
+      if (move) {
+        el.append(svg("rect", { x, y, width: cw - 6, height: rh - 3, rx: 3, class: "choice-mark" }));
+        fx.bind(el, move, `occupy ${spaceTitle(sp)}`);
+      }
+      g.append(el);
+    });
+  });
+  const width = narrow ? 2 * cw : 4 * cw;
+  const height = 30 + (narrow ? 26 + (maxRows(0, 1) + maxRows(2, 3)) * rh : Math.max(...cols.map((c) => c.length)) * rh);
+  const out = feastSvg(width, height, "action board", g);
+  copySpaces(t, ctx, fx, out);
+  return out;
+}
+
+/** 4 players: the copy spaces, one per column, each a choice of a space taken by another. */
+function copySpaces(t, ctx, fx, out) {
+  for (const m of ctx.legal.filter((x) => x.type === "occupy" && x.copy)) {
+    const el = out.querySelector(`[data-space="${CSS.escape(m.copy)}"]`);
+    if (!el) continue;
+    const chip = svg("g", { class: "copy-chip" });
+    const box = el.querySelector("rect");
+    const x = Number(box.getAttribute("x")) + Number(box.getAttribute("width")) - 46;
+    const y = Number(box.getAttribute("y")) + 2;
+    chip.append(svg("rect", { x, y, width: 42, height: 17, rx: 8, fill: "#fff", stroke: "#1d6fd6" }));
+    chip.append(svg("text", { x: x + 6, y: y + 13, "font-size": 12 }, "copy"));
+    el.parentNode.append(fx.bind(chip, m, `copy ${SPACES.find((s) => s.id === m.copy)?.name ?? m.copy} with your Vikings on ${name(m.space)}`));
+  }
+}
+
+/** The options of the space just taken, as cards to click (an exploration option also on its board). */
+export function optionCards(t, ctx, fx) {
+  const p = t.prompt;
+  if (p?.kind !== "option") return null;
+  const sp = SPACES.find((s) => s.id === p.space);
+  const mine = ctx.legal.some((m) => m.type === "option");
+  return h(
+    "div",
+    { class: "feast-options", "data-path": "/table/prompt" },
+    h("h4", {}, `${sp?.name ?? name(p.space)}: choose how`),
+    p.options.map((v, i) => {
+      const move = ctx.legal.find((m) => m.type === "option" && m.pick === i);
+      const card = h("button", { class: "feast-option choice", "data-option": i, disabled: !mine || !move }, variantWords(v));
+      if (move) fx.bindHtml(card, move);
+      return card;
+    }),
+  );
+}
+
+/** Mountain strips: resources from the arrow end; clicking one takes it and those before it. */
+export function mountains(t, ctx, fx) {
+  const size = 26;
+  const g = svg("g", { "data-path": "/table/mountains" });
+  const takes = ctx.legal.filter((m) => m.type === "take");
+  t.mountains.forEach((strip, i) => {
+    const y = i * (size + 8);
+    g.append(svg("text", { x: 0, y: y + 18, "font-size": 12 }, `strip ${strip.id} ▸`));
+    strip.slots.forEach((res, k) => {
+      const el = token(res, 62 + k * (size + 4), y, size, { "data-strip": strip.id, "data-slot": k });
+      // the smallest allowance that takes this many, so the bigger ones stay for later strips
+      const move = takes.filter((m) => m.strip === strip.id && m.n === k + 1).sort((a, b) => a.part - b.part)[0];
+      if (move) {
+        el.insertBefore(svg("rect", { x: -2, y: -2, width: size + 4, height: size + 4, rx: 5, class: "choice-mark" }), el.firstChild);
+        fx.bind(el, move, `take ${k + 1} from strip ${strip.id} (${strip.slots.slice(0, k + 1).map(itemName).join(", ")})`);
+      }
+      g.append(el);
+    });
+  });
+  return feastSvg(62 + 7 * (size + 4), Math.max(1, t.mountains.length) * (size + 8), "mountain strips", g);
+}
+
+/** The exploration boards on the table (the one an option explores is clickable). */
+export function explorationBoards(t, ctx, fx) {
+  const cs = 18;
+  const wrap = h("div", { class: "feast-explore" }, h("p", { class: "hint" }, "Darker cells cost 1 point each if left uncovered; numbers are income, green cells give a bonus."));
+  for (const [letter, e] of Object.entries(t.exploration)) {
+    const board = EXPLORATION[e.face];
+    if (!board) continue;
+    const fake = { kind: e.face, cover: board.rows.map(() => 0), pieces: [] };
+    const drawn = drawArea(fake, -1, 0, 0, cs, `${letter}: ${board.name}`, true);
+    const out = feastSvg(Math.max(drawn.width, 170), drawn.height + 18, `exploration board ${board.name}`, drawn.g);
+    out.append(svg("text", { x: 0, y: drawn.height + 14, "font-size": 12 }, e.owner !== null ? `taken by ${ctx.names[e.owner]}` : `${e.silver} silver on it`));
+    out.setAttribute("data-path", `/table/exploration/${letter}`);
+    const pick = ctx.legal.find((m) => m.type === "option" && t.prompt?.options?.[m.pick]?.explore === letter);
+    if (pick) fx.bind(out, pick, `explore ${board.name}: ${variantWords(t.prompt.options[pick.pick])}`);
+    wrap.append(out);
+  }
+  return wrap;
+}
+
+/** Special tiles still in the supply, with price and sword value; buyable ones clickable. */
+export function specialTiles(t, ctx, fx) {
+  const cs = 12;
+  const g = svg("g", { "data-path": "/table/specials" });
+  let x = 0;
+  for (const id of t.specials) {
+    const tile = SPECIALS[id];
+    if (!tile) continue;
+    const [w] = pieceSize(id, 0, cs);
+    const cell = svg("g", { transform: `translate(${x},0)`, "data-special": id });
+    cell.append(svg("rect", { x: -3, y: 0, width: Math.max(w, 44) + 6, height: 76, rx: 4, fill: "#fff", stroke: "#c9b894" }));
+    cell.append(pieceShape(id, 0, 0, 4, cs, {}, false));
+    cell.append(svg("text", { x: 0, y: 58, "font-size": 12 }, `${tile.silver_price ?? "–"}$`));
+    cell.append(svg("text", { x: 0, y: 72, "font-size": 12 }, `⚔${SWORD[id] ?? tile.sword}`));
+    cell.append(svg("title", { text: `${tile.name}: price ${tile.silver_price ?? "not for sale"} silver, sword value ${tile.sword}` }));
+    const move = ctx.legal.find((m) => (m.type === "buy" || m.type === "loot") && m.tile === id);
+    if (move) fx.bind(cell, move, `${move.type === "buy" ? "buy" : "take"} ${tile.name}${move.type === "buy" ? ` for ${tile.silver_price} silver` : ""}`);
+    g.append(cell);
+    x += Math.max(w, 44) + 12;
+  }
+  return feastSvg(Math.max(x, 100), 78, "special tiles", g);
+}
+
+/** The die of a hunt, snare, whaling or raid, and what can be done with it. */
+export function dicePanel(t, ctx, fx) {
+  const p = t.prompt;
+  if (p?.kind !== "dice") return null;
+  const sp = SPACES.find((s) => s.id === p.space);
+  const face = p.roll === null ? "–" : String(p.roll);
+  const die = feastSvg(60, 60, `die: ${face}`, svg("rect", { x: 4, y: 4, width: 52, height: 52, rx: 10, fill: "#b33", stroke: "#611" }), svg("text", { x: 30, y: 39, "font-size": 24, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, face));
+  die.classList.add("feast-die");
+  const roll = ctx.legal.find((m) => m.type === "roll");
+  if (roll) fx.bind(die, roll, p.rolls ? "roll again" : "roll the die");
+  const offered = Object.entries(p.offered ?? {}).filter(([, n]) => n).map(([k, n]) => `+${n} ${name(k)}`).join(" ");
+  const hint = p.aim === "high" ? "raid: the result (plus stones and long swords added) buys a tile of that sword value" : "hunt: pay wood to make up the difference, or give up";
+  return h(
+    "div",
+    { class: "feast-dice", "data-path": "/table/prompt" },
+    h("h4", {}, `${sp?.name ?? name(p.space)} — ${p.die}-sided die, rolled ${p.rolls} time${p.rolls === 1 ? "" : "s"} ${offered}`),
+    die,
+    h("p", { class: "hint" }, hint),
+    ctx.legal.filter((m) => ["offer", "hunt", "fail"].includes(m.type)).map((m) => fx.bindHtml(h("button", { class: "feast-chip choice" }, fx.label(m)), m)),
+  );
+}

@@ -1,0 +1,191 @@
+// A Feast for Odin on its board. The shared table (action board, options, die, mountain
+// strips, exploration boards, special tiles) and each player's side (banquet table,
+// supply, home board and other boards, sheds and ships, weapons, occupation cards) are
+// drawn from the view and the engine's data files; every decision the legal list offers is
+// a click on the thing it concerns (the plain list below the board stays as a fallback).
+// On a narrow screen the table and your side are separate views behind tabs.
+
+import { clickable, h } from "../../dom.js";
+import { GOODS, SPACE, SPECIALS, itemName, name } from "./data.js";
+import { actionBoard, dicePanel, explorationBoards, mountains, optionCards, specialTiles } from "./action.js";
+import { followUp, placing, setKeys, turnPiece } from "./place.js";
+import { seatSide } from "./seat.js";
+import { moveLabel } from "./words.js";
+import "./feast.css";
+
+const ASK = {
+  turn: "place Vikings on an action space, or pass",
+  dice: "roll the die, or take the result",
+  trade: "take from the mountains, or upgrade goods",
+  ready: "make ready for the next phase",
+  feast: "serve the feast: lay food on your banquet table",
+  play: "play occupation cards",
+  option: "choose one of the action's options",
+  bonus_play: "you may play an occupation first",
+  end: "finish the game: place goods, then done",
+  sea_trade: "trade green goods overseas",
+  special_sale: "buy special tiles",
+  start_card: "choose your starting occupation",
+};
+const CONTROL_TYPES = ["pass", "ready", "done", "skip", "stop", "finish", "cancel", "roll"];
+const PANE_OF = { turn: "action", option: "action", dice: "action", trade: "action", special_sale: "action", feast: "mine", ready: "mine", end: "mine", play: "mine", bonus_play: "mine", start_card: "mine", sea_trade: "mine" };
+
+/** Binding drawn things to legal moves, and noting which moves got a place on the board. */
+function binder(ctx) {
+  const bound = new Set();
+  const fx = {
+    bound,
+    label: moveLabel,
+    say: (text) => {
+      ctx.ui.feastSay = text;
+      ctx.redraw();
+    },
+    cover: (move) => bound.add(JSON.stringify(move)),
+    bind(el, move, label) {
+      fx.cover(move);
+      el.setAttribute("data-move", JSON.stringify(move));
+      return clickable(el, label ?? moveLabel(move), () => ctx.play(move));
+    },
+    bindHtml(el, move) {
+      fx.cover(move);
+      el.setAttribute("data-move", JSON.stringify(move));
+      el.classList.add("choice");
+      el.setAttribute("data-key", moveLabel(move));
+      if (el.tagName !== "BUTTON") {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        el.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), ctx.play(move)));
+      }
+      el.addEventListener("click", (e) => {
+        e.stopPropagation();
+        ctx.play(move);
+      });
+      return el;
+    },
+    bindLocal(el, label, act) {
+      return clickable(el, label, act);
+    },
+  };
+  return fx;
+}
+
+/** Prompt-level decisions (pass, ready, finish…), piece controls, and anything not drawn elsewhere. */
+function controls(t, ctx, fx, st) {
+  const chips = [];
+  for (const m of ctx.legal) {
+    if (CONTROL_TYPES.includes(m.type)) chips.push(fx.bindHtml(h("button", { class: `feast-chip choice ctl-${m.type}` }, moveLabel(m)), m));
+  }
+  if (st) {
+    const turn = (how) => turnPiece(st, how, ctx);
+    chips.push(h("button", { class: "feast-chip", id: "feast-rotate", title: "turn the piece (R)", onclick: () => turn("rotate") }, "⟳ turn (R)"));
+    chips.push(h("button", { class: "feast-chip", id: "feast-flip", title: "mirror the piece (F)", onclick: () => turn("flip") }, "⇋ mirror (F)"));
+    chips.push(h("span", { class: "feast-holding" }, `holding ${itemName(st.item)} — move it over a board and click`));
+  }
+  return chips;
+}
+
+// Where each kind of decision is drawn (a phone shows one view at a time).
+const MOVE_PANE = { occupy: "action", option: "action", take: "action", roll: "action", offer: "action", hunt: "action", fail: "action", buy: "action", place: "mine", serve: "mine", leave: "mine", leave_rest: "mine", upgrade: "mine", flip: "mine", store: "mine", buy_ship: "mine", arm: "mine", play: "mine", choose_card: "mine", use_card: "mine" };
+const paneOf = (m) => (m.type === "loot" ? (SPECIALS[m.tile] ? "action" : null) : MOVE_PANE[m.type] ?? null);
+
+function leftovers(ctx, fx, shown) {
+  // every legal move must be reachable on the board: whatever no drawing took gets a chip
+  // (a move drawn in a view the phone does not show now is reached through its tab)
+  return ctx.legal.filter((m) => !fx.bound.has(JSON.stringify(m)) && !(paneOf(m) && !shown(paneOf(m)))).map((m) => fx.bindHtml(h("button", { class: "feast-chip choice other" }, moveLabel(m)), m));
+}
+
+function tabs(ctx, panes) {
+  const count = (id) => ctx.legal.filter((m) => paneOf(m) === id).length;
+  return h(
+    "nav",
+    { class: "feast-tabs", role: "tablist" },
+    panes.map(([id, label]) =>
+      h("button", { role: "tab", class: "feast-tab", "data-tab": id, "aria-selected": String(ctx.ui.tab === id), onclick: () => ((ctx.ui.tab = id), ctx.redraw()) }, label, count(id) ? h("span", { class: "tab-count" }, ` ${count(id)}`) : null),
+    ),
+  );
+}
+
+/** Remember what this seat served, so its banquet table shows the food laid. */
+function recordServe(t, ctx, move) {
+  const f = t.feast?.[ctx.you];
+  if (!f || !["serve", "leave", "leave_rest"].includes(move.type)) return;
+  const laid = ((ctx.ui.laid ??= {})[ctx.you] ??= []);
+  if (f.pos === (t.seats[ctx.you].emigrated.length)) laid.length = 0;
+  const shape = move.item && move.item !== "silver" ? moveShape(move) : 1;
+  const span = move.type === "leave_rest" ? f.end - f.pos : shape;
+  laid.push({ round: t.round, at: f.pos, span, item: move.type === "serve" ? move.item : "empty", lay: move.lay });
+}
+
+function moveShape(move) {
+  const shape = GOODS[move.item]?.shape;
+  return shape ? (move.lay === "h" ? shape.w : shape.h) : 1;
+}
+
+export function draw(t, ctx) {
+  ctx.ui.narrow = typeof window !== "undefined" && window.innerWidth < 700;
+  const fx = binder(ctx);
+  const play = ctx.play;
+  ctx = { ...ctx, play: (m) => (recordServe(t, ctx, m), (ctx.ui.feastSay = null), (ctx.ui.pick = null), play(m)) };
+  fx.say = (text) => {
+    ctx.ui.feastSay = text;
+    ctx.redraw();
+  };
+  const me = ctx.you !== null ? t.seats[ctx.you] : null;
+  const st = me ? placing(me, ctx) : null;
+  const key = `${t.prompt?.kind}|${st ? st.stage : 0}`;
+  if (ctx.ui.autoKey !== key) {
+    ctx.ui.autoKey = key;
+    ctx.ui.tab = st ? "mine" : me ? PANE_OF[t.prompt?.kind] ?? ctx.ui.tab ?? "action" : ctx.ui.tab ?? "action";
+  }
+  ctx.ui.tab ??= "action";
+  setKeys(st ? { turn: (how) => turnPiece(st, how, ctx) } : null);
+
+  const head = h("p", { class: "feast-round", "data-path": "/table/round" }, `Round ${t.round} of ${t.rounds} · phase ${t.phase} · start player ${ctx.names[t.start] ?? t.start} · weapon deck ${t.decks_left?.weapons ?? "?"}, occupations ${t.decks_left?.occupations ?? "?"}`);
+  const show = (pane) => !ctx.ui.narrow || ctx.ui.tab === pane; // a phone draws only the view it shows
+  const shared = show("action") && h(
+    "div",
+    { class: "feast-pane", "data-pane": "action" },
+    optionCards(t, ctx, fx),
+    dicePanel(t, ctx, fx),
+    h("div", { class: "board-scroll" }, actionBoard(t, ctx, fx)),
+    h("div", { class: "feast-row" }, h("div", {}, h("h4", {}, "Mountains"), mountains(t, ctx, fx)), h("div", {}, h("h4", {}, "Special tiles"), h("div", { class: "board-scroll" }, specialTiles(t, ctx, fx)))),
+    h("h4", {}, "Exploration boards"),
+    explorationBoards(t, ctx, fx),
+  );
+  const mineSide = me && show("mine") ? h("div", { class: "feast-pane", "data-pane": "mine" }, seatSide(t, ctx, fx, ctx.you)) : null;
+  const others = t.seats.map((_, i) => i).filter((i) => i !== ctx.you);
+  const othersPane = others.length && show("others") ? h("div", { class: "feast-pane", "data-pane": "others" }, others.map((i) => seatSide(t, ctx, fx, i))) : null;
+  const panes = [["action", "Action board"], ...(me ? [["mine", "My boards"]] : []), ...(others.length ? [["others", me ? "Other players" : "Players"]] : [])];
+  const follow = me ? followUp(me, st, ctx, fx.say) : null;
+  if (follow) queueMicrotask(() => ctx.play(follow));
+  // the held piece's spots are the board's cells (place.js), not chips
+  if (st) ctx.legal.filter((m) => m.type === "place" && "area" in m).forEach(fx.cover);
+  const bar = h("div", { class: "feast-controls", id: "feast-controls" }, controls(t, ctx, fx, st), leftovers(ctx, fx, show));
+  const said = ctx.ui.feastSay ? h("p", { class: "feast-say", role: "status" }, ctx.ui.feastSay) : null;
+  return h("div", { class: `feast${ctx.ui.narrow ? " narrow" : ""}`, "data-tab": ctx.ui.tab, "data-stage": st ? String(st.stage) : "" }, head, tabs(ctx, panes), bar, said, shared, mineSide, othersPane);
+}
+
+/** What a diff did, in words, for the move log: the action spaces newly occupied. */
+function describeOps(ops) {
+  const said = ops
+    .filter((op) => op.op === "add" && op.path.startsWith("/table/spaces/"))
+    .map((op) => `occupied ${SPACE[op.path.slice("/table/spaces/".length)]?.name ?? name(op.path.split("/").pop())}`);
+  return said.length ? said.join("; ") : null;
+}
+
+export const feast = {
+  title: "A Feast for Odin",
+  listClosed: true,
+  moveLabel,
+  describeOps,
+  prompt(t) {
+    const p = t.prompt;
+    if (!p) return "";
+    const sp = p.space ? SPACE[p.space] : null;
+    return `${ASK[p.kind] ?? name(p.kind)}${sp ? ` (${sp.name})` : ""}`;
+  },
+  scores(t) {
+    return t.seats.map((p) => `${p.silver} silver · ${p.thing ?? 0} Vikings left`);
+  },
+  draw,
+};
