@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import Game, GameInfo, IllegalMove, Move, Option, State, View, clone
-from server.games.feast import forms, moves, rounds, scoring, setup, view
+from server.games.feast import describe, forms, moves, rounds, scoring, setup, view
 
 
 class FeastGame(Game):
@@ -82,6 +82,9 @@ class FeastGame(Game):
 
     def result(self, state: State) -> dict[str, Any] | None:
         return scoring.result(state) if state["over"] else None
+
+    def describe(self, before: State, seat: int, move: Move, viewer: int | None) -> dict[str, Any]:
+        return describe.describe(before, seat, move, viewer)
 
 
 def _copy_on_write(state: State) -> State:

@@ -92,7 +92,7 @@ const WEIGHT = { occupy: 6, serve: 8, take: 6, upgrade: 2, option: 3, play: 3, c
 async function choices(page) {
   return page.evaluate(() => {
     const out = [];
-    document.querySelectorAll("#board .choice").forEach((el, i) => {
+    document.querySelectorAll("#board .choice, #board .feast-local").forEach((el, i) => {
       el.setAttribute("data-pick", String(i));
       const box = el.getBoundingClientRect();
       if (!box.width || !box.height || el.closest("[hidden]") || getComputedStyle(el.closest(".feast-pane") ?? el).display === "none") return;
@@ -131,7 +131,8 @@ async function clickOne(page, rng, opts = {}) {
   const target = page.locator(`#board [data-pick="${pick.pick}"]`);
   if (pick.anchor) await target.click({ force: true });
   else await target.click();
-  if (process.env.FEAST_DEBUG) console.log("# click", Date.now() % 100000, JSON.stringify(pick.move ?? pick.anchor ?? "local"));
+  if (process.env.FEAST_DEBUG) console.log("# click", Date.now() - (globalThis.lastClick ?? 0), JSON.stringify(pick.move ?? pick.anchor ?? "local"), list.length);
+  globalThis.lastClick = Date.now();
   if (pick.local) return false;
   try {
     await page.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) > s, before, { timeout: 5000 });
@@ -209,3 +210,93 @@ for (const screen of ["desktop", "phone"]) {
     }
   });
 }
+
+/** Click `selector` on the board and wait until the room moved on. */
+async function clickMove(page, selector) {
+  const before = await seqOf(page);
+  await page.locator(`#board ${selector}`).first().click();
+  await page.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) > s, before);
+  await waitLegal(page);
+}
+
+async function waitLegal(page) {
+  await page.waitForFunction(() => {
+    const t = document.querySelector(".table-page");
+    return t.dataset.status !== "playing" || document.querySelectorAll("#legal .move").length > 0 || !/^Your decision/.test(document.querySelector("#prompt").textContent);
+  });
+}
+
+const myView = (page) => page.evaluate(() => {
+  const m = [...window.longhall.client.rooms.values()][0];
+  return structuredClone(m.view.table.seats[m.seat]);
+});
+
+/** Occupy a space, then take the first option if the space asks how. */
+async function occupy(page, space) {
+  await clickMove(page, `[data-space="${space}"].choice`);
+  while (await page.locator("#board .feast-option.choice").count()) await clickMove(page, ".feast-option.choice");
+}
+
+/** Pick up `pick` (a supply good or a coin), turn it `turns` times with R, lay it on the home board. */
+async function layPiece(page, pick, item, turns) {
+  const count = (await myView(page)).areas[0].pieces.length;
+  if (process.env.FEAST_DEBUG) {
+    await page.locator(`#board ${pick}`).scrollIntoViewIfNeeded();
+    console.log("# hit", await page.evaluate((sel) => { const el = document.querySelector(`#board ${sel}`); const r = el.getBoundingClientRect(); const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return JSON.stringify(r) + hit?.outerHTML.slice(0, 200) + el.outerHTML.slice(0, 600); }, pick));
+  }
+  await clickMove(page, pick);
+  await page.locator('.feast[data-stage="2"]').waitFor();
+  for (let i = 0; i < turns; i++) await page.keyboard.press("r");
+  // off the board first: the preview says no, and a click says why
+  const corner = page.locator('#board .feast-area[data-area="0"] rect[data-cell="11,0"]');
+  await corner.hover({ force: true });
+  if (turns) {
+    assert.equal(await page.locator('#board .feast-area[data-area="0"]').getAttribute("data-preview"), "illegal");
+    await corner.click({ force: true });
+    assert.match(await page.locator(".feast-say").textContent(), /^Not there: /);
+  }
+  const spot = page.locator('#board .feast-area[data-area="0"] .feast-anchors.stage-2 [data-anchor]').last();
+  await spot.hover({ force: true });
+  assert.equal(await page.locator('#board .feast-area[data-area="0"]').getAttribute("data-preview"), "legal");
+  const before = await seqOf(page);
+  await spot.click({ force: true });
+  await page.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) > s, before);
+  // the exact rules may refuse that cell (income diagonal, green next to green): the marked cells take it
+  for (let i = 0; i < 20 && (await myView(page)).areas[0].pieces.length === count; i++) {
+    const exact = page.locator("#board .feast-anchors.stage-3 [data-anchor]");
+    if (await exact.count()) await clickMove(page, ".feast-anchors.stage-3 [data-anchor]");
+    else await page.waitForTimeout(50);
+  }
+  const pieces = (await myView(page)).areas[0].pieces;
+  assert.equal(pieces.length, count + 1, `${item} was laid`);
+  return pieces[pieces.length - 1];
+}
+
+const SHORT_GAME = { ...WEIGHT, pass: 4, place: 0.2, leave_rest: 4, serve: 5, ready: 6, done: 6 };
+
+test("feast solo: three shapes laid after turning, then the game clicked to its end", { skip, timeout: 300000 }, async () => {
+  const a = await newPage();
+  try {
+    await openRoom(a, []);
+    await waitLegal(a);
+    // round 1: actions that give an oil (1×2), a linen (1×4) and 4 silver (a 2×2 coin)
+    await occupy(a, "c1_upgrade_2");
+    await clickMove(a, '.supply-item[data-good="mead"]'); // mead -> oil
+    if (await a.locator("#board .ctl-finish").count()) await clickMove(a, ".ctl-finish");
+    for (const space of ["c1_craft_linen", "c2_products_mead", "c1_weekly_market", "c2_weekly_market"]) await occupy(a, space);
+    const oil = await layPiece(a, '.supply-item[data-good="oil"]', "oil", 1);
+    const linen = await layPiece(a, '.supply-item[data-good="linen"]', "linen", 3);
+    const coin = await layPiece(a, '.coin-pick[data-move*="silver_4"]', "silver_4", 0);
+    assert.deepEqual([oil[0], oil[1]], ["oil", 1], "the oil lies turned (upright)");
+    assert.deepEqual([linen[0], linen[1]], ["linen", 1], "the linen lies turned (three quarter turns)");
+    assert.equal(coin[0], "silver_4");
+    await a.screenshot({ path: `${SHOTS}feast-shapes.png`, fullPage: true });
+    const started = Date.now();
+    const made = await playClicks([a], 2000, seeded(3), { weight: SHORT_GAME });
+    await a.locator('.table-page[data-status="over"] #result').waitFor();
+    console.log(`# feast solo: the rest of the game took ${made} clicked decisions in ${Date.now() - started} ms`);
+    assert.deepEqual(pageErrors.splice(0), [], "errors in the page");
+  } finally {
+    await a.context().close();
+  }
+});

@@ -9,6 +9,7 @@ import { EXPLORATION, SPACES, SPECIALS, SWORD, itemName, name } from "./data.js"
 import { drawArea } from "./boards.js";
 import { pieceShape, pieceSize, token } from "./pieces.js";
 import { variantWords } from "./words.js";
+import { cached } from "./cache.js";
 
 export function feastSvg(width, height, label, ...children) {
   return svg("svg", { class: "feast-svg", width, height, viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": label }, ...children);
@@ -21,6 +22,11 @@ function spaceTitle(sp) {
 
 /** The action board; on a narrow screen the four columns stand two by two. */
 export function actionBoard(t, ctx, fx) {
+  if (ctx.legal.some((m) => m.type === "occupy")) return drawActionBoard(t, ctx, fx);
+  return cached(ctx.ui, `spaces|${ctx.ui.narrow}|${JSON.stringify(t.spaces)}|${ctx.names}`, () => drawActionBoard(t, ctx, fx));
+}
+
+function drawActionBoard(t, ctx, fx) {
   const narrow = ctx.ui.narrow;
   const cw = narrow ? 180 : 210;
   const rh = 24;
@@ -118,20 +124,33 @@ export function explorationBoards(t, ctx, fx) {
   for (const [letter, e] of Object.entries(t.exploration)) {
     const board = EXPLORATION[e.face];
     if (!board) continue;
-    const fake = { kind: e.face, cover: board.rows.map(() => 0), pieces: [] };
-    const drawn = drawArea(fake, -1, 0, 0, cs, `${letter}: ${board.name}`, true);
-    const out = feastSvg(Math.max(drawn.width, 170), drawn.height + 18, `exploration board ${board.name}`, drawn.g);
-    out.append(svg("text", { x: 0, y: drawn.height + 14, "font-size": 12 }, e.owner !== null ? `taken by ${ctx.names[e.owner]}` : `${e.silver} silver on it`));
-    out.setAttribute("data-path", `/table/exploration/${letter}`);
     const pick = ctx.legal.find((m) => m.type === "option" && t.prompt?.options?.[m.pick]?.explore === letter);
+    const build = () => exploration(letter, e, board, cs, ctx);
+    const out = pick ? build() : cached(ctx.ui, `explore|${letter}|${e.face}|${e.silver}|${e.owner}`, build);
     if (pick) fx.bind(out, pick, `explore ${board.name}: ${variantWords(t.prompt.options[pick.pick])}`);
     wrap.append(out);
   }
   return wrap;
 }
 
+function exploration(letter, e, board, cs, ctx) {
+  {
+    const fake = { kind: e.face, cover: board.rows.map(() => 0), pieces: [] };
+    const drawn = drawArea(fake, -1, 0, 0, cs, `${letter}: ${board.name}`, true);
+    const out = feastSvg(Math.max(drawn.width, 170), drawn.height + 18, `exploration board ${board.name}`, drawn.g);
+    out.append(svg("text", { x: 0, y: drawn.height + 14, "font-size": 12 }, e.owner !== null ? `taken by ${ctx.names[e.owner]}` : `${e.silver} silver on it`));
+    out.setAttribute("data-path", `/table/exploration/${letter}`);
+    return out;
+  }
+}
+
 /** Special tiles still in the supply, with price and sword value; buyable ones clickable. */
 export function specialTiles(t, ctx, fx) {
+  if (ctx.legal.some((m) => m.type === "buy" || m.type === "loot")) return drawSpecials(t, ctx, fx);
+  return cached(ctx.ui, `specials|${t.specials}`, () => drawSpecials(t, ctx, fx));
+}
+
+function drawSpecials(t, ctx, fx) {
   const cs = 12;
   const g = svg("g", { "data-path": "/table/specials" });
   let x = 0;

@@ -9,6 +9,7 @@ import { clickable, h } from "../../dom.js";
 import { GOODS, SPACE, SPECIALS, itemName, name } from "./data.js";
 import { actionBoard, dicePanel, explorationBoards, mountains, optionCards, specialTiles } from "./action.js";
 import { followUp, placing, setKeys, turnPiece } from "./place.js";
+import { beginDraw } from "./cache.js";
 import { seatSide } from "./seat.js";
 import { moveLabel } from "./words.js";
 import "./feast.css";
@@ -63,7 +64,11 @@ function binder(ctx) {
       return el;
     },
     bindLocal(el, label, act) {
-      return clickable(el, label, act);
+      // a click that only opens a choice on the board (no decision yet): not a `.choice`
+      clickable(el, label, act);
+      el.classList.remove("choice");
+      el.classList.add("feast-local");
+      return el;
     },
   };
   return fx;
@@ -123,6 +128,7 @@ function moveShape(move) {
 
 export function draw(t, ctx) {
   ctx.ui.narrow = typeof window !== "undefined" && window.innerWidth < 700;
+  beginDraw(ctx.ui);
   const fx = binder(ctx);
   const play = ctx.play;
   ctx = { ...ctx, play: (m) => (recordServe(t, ctx, m), (ctx.ui.feastSay = null), (ctx.ui.pick = null), play(m)) };

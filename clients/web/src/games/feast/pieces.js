@@ -38,7 +38,7 @@ export function pieceShape(item, turn, x, y, cs, extra = {}, label = true) {
   const g = svg("g", { transform: `translate(${x},${y})`, class: `piece piece-${colour}`, "data-item": item, ...extra });
   const round = colour === "silver" || colour === "ore" ? cs * 0.3 : 2;
   for (const [r, c] of cells) {
-    g.append(svg("rect", { x: c * cs + 0.5, y: r * cs + 0.5, width: cs - 1, height: cs - 1, rx: cells.length === 1 ? round : 1, fill: FILL[colour], stroke: FILL[colour] }));
+    g.append(svg("rect", { x: c * cs, y: r * cs, width: cs, height: cs, rx: cells.length === 1 ? round : 0, fill: FILL[colour] }));
   }
   g.append(svg("path", { d: outline(cells, cs), stroke: STROKE[colour], "stroke-width": 2, fill: "none", "stroke-linecap": "square" }));
   if (label && cs >= 14) {

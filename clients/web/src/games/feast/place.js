@@ -155,7 +155,7 @@ function markAnchors(drawn, st, k, a, end, cs, ctx, say, anchors) {
   const marks = svg("g", { class: `feast-anchors stage-${st.stage}` });
   for (const key of anchors) {
     const [r, c] = key.split(",").map(Number);
-    const mark = svg("g", { class: "choice anchor", "data-anchor": `${k},${r},${c}`, tabindex: 0, role: "button", "aria-label": `lay ${itemName(st.item)} here` });
+    const mark = svg("g", { class: "choice anchor", "data-anchor": `${k},${r},${c}`, "data-cell": `${r + gr},${c + gc}`, tabindex: 0, role: "button", "aria-label": `lay ${itemName(st.item)} here` });
     mark.append(svg("circle", { cx: (c + gc) * cs + cs / 2, cy: (r + gr) * cs + cs / 2, r: cs / 4, fill: "rgba(30,140,58,.35)", stroke: "#1e8c3a" }));
     const act = (e) => {
       e?.stopPropagation?.();

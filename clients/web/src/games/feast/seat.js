@@ -10,6 +10,7 @@ import { BANQUET, COLOUR, GOODS, OCCUPATIONS, SHIPS, WEAPONS, itemName, name } f
 import { feastSvg } from "./action.js";
 import { drawArea } from "./boards.js";
 import { attach, placing } from "./place.js";
+import { cached } from "./cache.js";
 import { pieceShape, pieceSize, token } from "./pieces.js";
 
 const BCS = 28; // banquet cell size
@@ -148,10 +149,18 @@ export function areas(t, ctx, fx, i, st) {
   const cs = ctx.ui.narrow ? 26 : 26;
   const wrap = h("div", { class: "feast-areas" });
   p.areas.forEach((a, k) => {
-    const drawn = drawArea(a, k, 0, 0, a.kind === "home" ? cs : ctx.ui.narrow ? 24 : 22, k === 0 ? `${ctx.names[i]}'s home board` : null);
-    const out = feastSvg(drawn.width + 4, drawn.height + 4, `board ${k + 1}: ${name(a.kind)}`, drawn.g);
-    out.setAttribute("data-path", `/table/seats/${i}/areas/${k}`);
-    if (st) {
+    const build = () => {
+      const drawn = drawArea(a, k, 0, 0, a.kind === "home" ? cs : ctx.ui.narrow ? 24 : 22, k === 0 ? `${ctx.names[i]}'s home board` : null);
+      const out = feastSvg(drawn.width + 4, drawn.height + 4, `board ${k + 1}: ${name(a.kind)}`, drawn.g);
+      out.setAttribute("data-path", `/table/seats/${i}/areas/${k}`);
+      return [drawn, out];
+    };
+    if (!st) {
+      wrap.append(cached(ctx.ui, `area|${i}|${k}|${ctx.ui.narrow}|${ctx.names[i]}|${JSON.stringify(a)}`, () => build()[1]));
+      return;
+    }
+    const [drawn, out] = build();
+    {
       const cellSize = a.kind === "home" ? cs : ctx.ui.narrow ? 24 : 22;
       attach(drawn, st, k, a, end, cellSize, ctx, fx.say);
       out.classList.add("placing");
