@@ -136,7 +136,7 @@ export function explorationBoards(t, ctx, fx) {
 function exploration(letter, e, board, cs, ctx) {
   {
     const fake = { kind: e.face, cover: board.rows.map(() => 0), pieces: [] };
-    const drawn = drawArea(fake, -1, 0, 0, cs, `${letter}: ${board.name}`, true);
+    const drawn = drawArea(fake, -1, 0, 0, cs, `${letter}: ${board.name} · ${board.vp} VP`, true);
     const out = feastSvg(Math.max(drawn.width, 170), drawn.height + 18, `exploration board ${board.name}`, drawn.g);
     out.append(svg("text", { x: 0, y: drawn.height + 14, "font-size": 12 }, e.owner !== null ? `taken by ${ctx.names[e.owner]}` : `${e.silver} silver on it`));
     out.setAttribute("data-path", `/table/exploration/${letter}`);

@@ -53,10 +53,12 @@ export function drawArea(a, k, x, y, cs, title, compact = false) {
   const kind = AREAS[a.kind] ?? { rows: a.cover.map(() => ".".repeat(13)) };
   const rows = kind.rows;
   const marks = printed(kind);
-  const top = kind.income_when_all_covered ? TOP + cs : TOP;
+  const above = kind.income_when_all_covered || (kind.income_markers_outside_grid ?? []).some((m) => m.row < 0);
+  const top = above ? TOP + cs : TOP;
   const g = svg("g", { transform: `translate(${x},${y})`, class: "feast-area", "data-area": k, "data-kind": a.kind });
   const income = incomeOf(a);
-  g.append(svg("text", { x: 0, y: 14, "font-size": 13, "font-weight": 700 }, `${title ?? kind.name ?? a.kind}${income !== null ? ` · income ${income}` : ""}${kind.vp ? ` · ${kind.vp} VP` : ""}`));
+  const said = compact ? title : `${title ?? kind.name ?? a.kind}${income !== null ? ` · income ${income}` : ""}${kind.vp ? ` · ${kind.vp} VP` : ""}`;
+  g.append(svg("text", { x: 0, y: 14, "font-size": 13, "font-weight": 700 }, said));
   const grid = svg("g", { transform: `translate(0,${top})`, class: "feast-grid" });
   rows.forEach((row, r) => {
     [...row].forEach((ch, c) => {
