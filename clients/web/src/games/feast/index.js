@@ -8,7 +8,7 @@
 import { clickable, h } from "../../dom.js";
 import { GOODS, SPACE, SPECIALS, itemName, name } from "./data.js";
 import { actionBoard, dicePanel, explorationBoards, mountains, optionCards, specialTiles } from "./action.js";
-import { followUp, placing, setKeys, turnPiece } from "./place.js";
+import { followUp, lay, placing, setKeys, turnPiece } from "./place.js";
 import { beginDraw } from "./cache.js";
 import { seatSide } from "./seat.js";
 import { moveLabel } from "./words.js";
@@ -84,7 +84,14 @@ function controls(t, ctx, fx, st) {
     const turn = (how) => turnPiece(st, how, ctx);
     chips.push(h("button", { class: "feast-chip", id: "feast-rotate", title: "turn the piece (R)", onclick: () => turn("rotate") }, "⟳ turn (R)"));
     chips.push(h("button", { class: "feast-chip", id: "feast-flip", title: "mirror the piece (F)", onclick: () => turn("flip") }, "⇋ mirror (F)"));
-    chips.push(h("span", { class: "feast-holding" }, `holding ${itemName(st.item)} — move it over a board and click`));
+    const me = t.seats[ctx.you];
+    const at = st.at && me.areas[st.at.area] ? st.at : null;
+    if (at) {
+      // a phone has no pointer to follow: tap a cell to put the piece there (again to turn it), then lay it
+      const end = t.prompt?.kind === "end";
+      chips.push(h("button", { class: "feast-chip", id: "feast-place", onclick: () => lay(st, at.area, me.areas[at.area], end, ctx, fx.say) }, "lay it here"));
+    }
+    chips.push(h("span", { class: "feast-holding" }, `holding ${itemName(st.item)} — move it over a board and click (on a phone: tap, tap again to turn)`));
   }
   return chips;
 }
