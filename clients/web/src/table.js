@@ -30,6 +30,8 @@ class TablePage {
     this.labels = new Map(); // seq -> words of the move this browser made
     this.ui = {}; // per-renderer state kept across redraws (zoom, chosen square, rotation)
     this.offs = [];
+    this.pendingOps = [];
+    this.drawSoon = null;
     this.error = null;
     this.notice = "";
   }
@@ -65,6 +67,7 @@ class TablePage {
   }
 
   close() {
+    clearTimeout(this.drawSoon);
     this.offs.forEach((off) => off());
     if (this.mirror && this.mirror.seat === null) this.client.leave(this.room).catch(() => {});
   }
@@ -77,7 +80,16 @@ class TablePage {
       this.log.push({ seq: ev.seq, actors: before, paths: ev.ops.map((o) => o.path), said });
       if (this.log.length > 200) this.log.shift();
     }
-    this.draw(ev.ops);
+    // diffs that arrive while a redraw waits are drawn together (a page that fell behind
+    // a fast game catches up in one redraw instead of one per diff)
+    this.pendingOps.push(...(ev.ops ?? []));
+    if (!this.drawSoon) {
+      this.drawSoon = setTimeout(() => {
+        this.drawSoon = null;
+        const ops = this.pendingOps.splice(0);
+        this.draw(ops.length ? ops : null);
+      }, 0);
+    }
     this.refreshLegal();
   }
 

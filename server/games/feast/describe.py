@@ -122,6 +122,16 @@ def _dice(s: State, seat: int, m: Move, viewer: int | None) -> Said:
     return said
 
 
+def _card_prompt(s: State, seat: int, m: Move, viewer: int | None) -> Said:
+    """An occupation card's own question (played cards are public, F-606)."""
+    prompt = s["prompt"]
+    said: Said = {"card": prompt.get("card")}
+    if m["type"] == "choose":
+        said["pick"] = m["pick"]
+        said["option"] = prompt["options"][m["pick"]]
+    return said
+
+
 def _bare(s: State, seat: int, m: Move, viewer: int | None) -> Said:
     prompt = s["prompt"] or {}
     return {"space": prompt["space"]} if "space" in prompt else {}
@@ -156,6 +166,8 @@ DESCRIBE: dict[str, Callable[[State, int, Move, int | None], Said]] = {
     "loot": _dice,
     "hunt": _dice,
     "fail": _dice,
+    "choose": _card_prompt,
+    "decline": _card_prompt,
 }
 
 

@@ -272,22 +272,66 @@ async function layPiece(page, pick, item, turns) {
   return pieces[pieces.length - 1];
 }
 
+/** The same player on a phone (touch): tap the oil, tap a cell, tap it again to turn it, lay it. */
+async function layByTouch(desk, room) {
+  const token = await desk.evaluate(() => localStorage.getItem("longhall.token"));
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  await context.addInitScript((t) => localStorage.setItem("longhall.token", t), token);
+  const ph = await context.newPage();
+  ph.on("pageerror", (err) => pageErrors.push(err.message));
+  try {
+    await ph.goto(`${HTTP}/#/room/${room}`);
+    await ph.locator(".feast").waitFor();
+    await waitLegal(ph);
+    const count = (await myView(ph)).areas[0].pieces.length;
+    await ph.locator('.feast-tab[data-tab="mine"]').tap();
+    const before = await seqOf(ph);
+    await ph.locator('#board .supply-item[data-good="oil"]').tap();
+    await ph.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) > s, before);
+    await ph.locator('.feast[data-stage="2"][data-turn="0"]').waitFor();
+    const spot = await ph.locator('#board .feast-area[data-area="0"] .feast-anchors [data-anchor]').last().getAttribute("data-cell");
+    const cell = ph.locator(`#board .feast-area[data-area="0"] rect[data-cell="${spot}"]`);
+    await cell.tap({ force: true }); // the piece goes there
+    await ph.locator('#board .feast-area[data-area="0"][data-preview]').waitFor();
+    await cell.tap({ force: true }); // a second tap turns it
+    await ph.locator('.feast[data-turn="1"]').waitFor();
+    const other = ph.locator('#board .feast-area[data-area="0"] .feast-anchors [data-anchor]').first();
+    await other.tap({ force: true });
+    await ph.locator("#feast-place").tap();
+    for (let i = 0; i < 40 && (await myView(ph)).areas[0].pieces.length === count; i++) {
+      const exact = ph.locator("#board .feast-anchors.stage-3 [data-anchor]");
+      if (await exact.count()) {
+        await exact.first().tap({ force: true });
+        if (await ph.locator("#feast-place").count()) await ph.locator("#feast-place").tap();
+      }
+      await ph.waitForTimeout(100);
+    }
+    const pieces = (await myView(ph)).areas[0].pieces;
+    assert.equal(pieces.length, count + 1, "the oil was laid by taps");
+    await ph.screenshot({ path: `${SHOTS}feast-phone-touch.png` });
+    return pieces[pieces.length - 1];
+  } finally {
+    await context.close();
+  }
+}
+
 const SHORT_GAME = { ...WEIGHT, pass: 4, place: 0.2, leave_rest: 4, serve: 5, ready: 6, done: 6 };
 
 test("feast solo: three shapes laid after turning, then the game clicked to its end", { skip, timeout: 300000 }, async () => {
   const a = await newPage();
   try {
-    await openRoom(a, []);
+    const room = await openRoom(a, []);
     await waitLegal(a);
     // round 1: actions that give an oil (1×2), a linen (1×4) and 4 silver (a 2×2 coin)
     await occupy(a, "c1_upgrade_2");
     await clickMove(a, '.supply-item[data-good="mead"]'); // mead -> oil
     if (await a.locator("#board .ctl-finish").count()) await clickMove(a, ".ctl-finish");
     for (const space of ["c1_craft_linen", "c2_products_mead", "c1_weekly_market", "c2_weekly_market"]) await occupy(a, space);
-    const oil = await layPiece(a, '.supply-item[data-good="oil"]', "oil", 1);
+    const oil = await layByTouch(a, room);
+    await waitLegal(a);
     const linen = await layPiece(a, '.supply-item[data-good="linen"]', "linen", 3);
     const coin = await layPiece(a, '.coin-pick[data-move*="silver_4"]', "silver_4", 0);
-    assert.deepEqual([oil[0], oil[1]], ["oil", 1], "the oil lies turned (upright)");
+    assert.deepEqual([oil[0], oil[1]], ["oil", 1], "the oil lies turned (a second tap on the phone)");
     assert.deepEqual([linen[0], linen[1]], ["linen", 1], "the linen lies turned (three quarter turns)");
     assert.equal(coin[0], "silver_4");
     await a.screenshot({ path: `${SHOTS}feast-shapes.png`, fullPage: true });

@@ -191,5 +191,11 @@ export function dicePanel(t, ctx, fx) {
     die,
     h("p", { class: "hint" }, hint),
     ctx.legal.filter((m) => ["offer", "hunt", "fail"].includes(m.type)).map((m) => fx.bindHtml(h("button", { class: "feast-chip choice" }, fx.label(m)), m)),
+    // goods a raid's result can buy, as their tiles (special tiles are clicked in their row)
+    ctx.legal.filter((m) => m.type === "loot" && !SPECIALS[m.tile]).map((m) => {
+      const [w, hgt] = pieceSize(m.tile, 0, 14);
+      const tile = feastSvg(Math.max(w, 60) + 4, hgt + 20, itemName(m.tile), pieceShape(m.tile, 0, 2, 2, 14, {}, false), svg("text", { x: 2, y: hgt + 17, "font-size": 12 }, `${itemName(m.tile)} ⚔${SWORD[m.tile] ?? ""}`));
+      return fx.bind(tile, m, `take ${itemName(m.tile)}`);
+    }),
   );
 }

@@ -27,9 +27,11 @@ const ASK = {
   sea_trade: "trade green goods overseas",
   special_sale: "buy special tiles",
   start_card: "choose your starting occupation",
+  card: "answer your occupation card",
+  extra_feast: "serve an extra feast",
 };
 const CONTROL_TYPES = ["pass", "ready", "done", "skip", "stop", "finish", "cancel", "roll"];
-const PANE_OF = { turn: "action", option: "action", dice: "action", trade: "action", special_sale: "action", feast: "mine", ready: "mine", end: "mine", play: "mine", bonus_play: "mine", start_card: "mine", sea_trade: "mine" };
+const PANE_OF = { card: "mine", extra_feast: "mine", turn: "action", option: "action", dice: "action", trade: "action", special_sale: "action", feast: "mine", ready: "mine", end: "mine", play: "mine", bonus_play: "mine", start_card: "mine", sea_trade: "mine" };
 
 /** Binding drawn things to legal moves, and noting which moves got a place on the board. */
 function binder(ctx) {
@@ -97,7 +99,7 @@ function controls(t, ctx, fx, st) {
 }
 
 // Where each kind of decision is drawn (a phone shows one view at a time).
-const MOVE_PANE = { occupy: "action", option: "action", take: "action", roll: "action", offer: "action", hunt: "action", fail: "action", buy: "action", place: "mine", serve: "mine", leave: "mine", leave_rest: "mine", upgrade: "mine", flip: "mine", store: "mine", buy_ship: "mine", arm: "mine", play: "mine", choose_card: "mine", use_card: "mine" };
+const MOVE_PANE = { occupy: "action", option: "action", take: "action", roll: "action", offer: "action", hunt: "action", fail: "action", buy: "action", place: "mine", serve: "mine", leave: "mine", leave_rest: "mine", upgrade: "mine", flip: "mine", store: "mine", buy_ship: "mine", arm: "mine", play: "mine", choose_card: "mine", use_card: "mine", choose: "mine", decline: "mine" };
 const paneOf = (m) => (m.type === "loot" ? (SPECIALS[m.tile] ? "action" : null) : MOVE_PANE[m.type] ?? null);
 
 function leftovers(ctx, fx, shown) {
@@ -136,13 +138,9 @@ function moveShape(move) {
 export function draw(t, ctx) {
   ctx.ui.narrow = typeof window !== "undefined" && window.innerWidth < 700;
   beginDraw(ctx.ui);
-  const fx = binder(ctx);
   const play = ctx.play;
   ctx = { ...ctx, play: (m) => (recordServe(t, ctx, m), (ctx.ui.feastSay = null), (ctx.ui.pick = null), play(m)) };
-  fx.say = (text) => {
-    ctx.ui.feastSay = text;
-    ctx.redraw();
-  };
+  const fx = binder(ctx);
   const me = ctx.you !== null ? t.seats[ctx.you] : null;
   const st = me ? placing(me, ctx) : null;
   const key = `${t.prompt?.kind}|${st ? st.stage : 0}`;
@@ -175,7 +173,7 @@ export function draw(t, ctx) {
   if (st) ctx.legal.filter((m) => m.type === "place" && "area" in m).forEach(fx.cover);
   const bar = h("div", { class: "feast-controls", id: "feast-controls" }, controls(t, ctx, fx, st), leftovers(ctx, fx, show));
   const said = ctx.ui.feastSay ? h("p", { class: "feast-say", role: "status" }, ctx.ui.feastSay) : null;
-  return h("div", { class: `feast${ctx.ui.narrow ? " narrow" : ""}`, "data-tab": ctx.ui.tab, "data-stage": st ? String(st.stage) : "" }, head, tabs(ctx, panes), bar, said, shared, mineSide, othersPane);
+  return h("div", { class: `feast${ctx.ui.narrow ? " narrow" : ""}`, "data-tab": ctx.ui.tab, "data-stage": st ? String(st.stage) : "", "data-turn": st ? String(st.turn) : "" }, head, tabs(ctx, panes), bar, said, shared, mineSide, othersPane);
 }
 
 /** What a diff did, in words, for the move log: the action spaces newly occupied. */

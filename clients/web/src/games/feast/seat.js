@@ -12,6 +12,7 @@ import { drawArea } from "./boards.js";
 import { attach, placing } from "./place.js";
 import { cached } from "./cache.js";
 import { pieceShape, pieceSize, token } from "./pieces.js";
+import { cardOptionWords } from "./words.js";
 
 const BCS = 28; // banquet cell size
 
@@ -235,8 +236,10 @@ export function weapons(t, i) {
   return h("div", { class: "feast-weapons", "data-path": `/table/seats/${i}/weapons` }, cards.length ? cards.map(([w, n]) => h("span", { class: "weapon-card", title: WEAPONS[w]?.used_for ?? w }, h("b", {}, `${n}×`), ` ${WEAPONS[w]?.name ?? name(w)}`)) : h("span", { class: "hint" }, "no weapons"));
 }
 
-function card(id, extra = {}) {
-  const c = OCCUPATIONS[id];
+function card(id, extra = {}, shown = null) {
+  // the view's card (name, VP, text…) when the engine sends one, else the data file's
+  const data = OCCUPATIONS[id];
+  const c = shown ? { ...data, ...shown, effect: shown.text ?? data?.effect } : data;
   if (!c) return h("div", { class: "occ-card", ...extra }, id);
   return h("div", { class: `occ-card${c.starting ? " starting" : ""}`, "data-card": id, ...extra }, h("div", { class: "occ-head" }, h("b", {}, c.name), h("span", { class: "occ-vp" }, `${c.vp} VP`)), h("p", {}, c.effect), h("small", {}, `${c.deck}${c.number} · ${(c.colours ?? []).join("/")}`));
 }
@@ -245,15 +248,16 @@ function card(id, extra = {}) {
 export function occupations(t, ctx, fx, i) {
   const p = t.seats[i];
   const hand = [...(p.hand ?? []), ...(t.prompt?.kind === "start_card" && ctx.you === i ? t.prompt.cards : [])];
+  const shown = Object.fromEntries([...(p.hand_cards ?? []), ...(p.played_cards ?? [])].map((c) => [c.id, c]));
   const cards = hand.map((id) => {
     const move = ctx.legal.find((m) => (m.type === "play" || m.type === "choose_card") && m.card === id);
-    const el = card(id, { class: `occ-card${move ? " playable" : ""}` });
+    const el = card(id, { class: `occ-card${move ? " playable" : ""}` }, shown[id]);
     if (move) fx.bindHtml(el, move);
     return el;
   });
   const played = p.played.map((id) => {
     const uses = ctx.legal.filter((m) => m.type === "use_card" && m.card === id);
-    const el = card(id);
+    const el = card(id, {}, shown[id]);
     el.classList.add("played");
     uses.forEach((m) => el.append(fx.bindHtml(h("button", { class: "feast-chip choice" }, fx.label(m)), m)));
     return el;
@@ -265,6 +269,19 @@ export function occupations(t, ctx, fx, i) {
     h("div", { class: "occ-row" }, cards),
     played.length ? h("h4", {}, "Played") : null,
     h("div", { class: "occ-row" }, played),
+  );
+}
+
+/** An occupation card asking its owner (occupation effects): the card and its options. */
+export function cardPrompt(t, ctx, fx) {
+  const p = t.prompt;
+  if (p?.kind !== "card" || p.seat !== ctx.you) return null;
+  const moves = ctx.legal.filter((m) => m.type === "choose" || m.type === "decline");
+  return h(
+    "div",
+    { class: "feast-options", "data-path": "/table/prompt" },
+    h("h4", {}, `${OCCUPATIONS[p.card]?.name ?? p.card}: ${OCCUPATIONS[p.card]?.effect ?? ""}`),
+    moves.map((m) => fx.bindHtml(h("button", { class: "feast-option choice" }, m.type === "decline" ? "do not use it" : cardOptionWords(p.options[m.pick] ?? {})), m)),
   );
 }
 
@@ -280,6 +297,7 @@ export function seatSide(t, ctx, fx, i) {
     "section",
     { class: `feast-seat${own ? " own" : ""}`, "data-seat": i, style: `--seat:${seatColour(i)}` },
     h("h3", {}, `${ctx.names[i]}${own ? " (you)" : ""}`, h("span", { class: "feast-stats" }, ` Vikings ${p.thing} to place · ${p.things} Thing penalties · ${p.hand_size} cards`)),
+    own ? cardPrompt(t, sub, f) : null,
     banquet(t, sub, f, i),
     own ? pickChoices(t, sub, f) : null,
     supply(t, sub, f, i, st),

@@ -8,6 +8,14 @@ const amount = (obj) =>
     .map(([k, n]) => (typeof n === "number" ? `${n} ${itemName(k)}` : `${itemName(k)} ${typeof n === "object" ? JSON.stringify(n) : n}`))
     .join(", ");
 
+/** An occupation card's option (`give` / `get` maps, server/games/feast/occupations) in words. */
+export function cardOptionWords(o) {
+  const give = amount(o.give);
+  const get = amount(o.get);
+  const rest = Object.entries(o).filter(([k]) => !["give", "get", "type", "card"].includes(k)).map(([k, v]) => `${name(k)} ${typeof v === "object" ? amount(v) || JSON.stringify(v) : itemName(v)}`);
+  return [give && `give ${give}`, get && `get ${get}`, ...rest].filter(Boolean).join("; ") || "use it";
+}
+
 /** One variant of an action space (an `option` prompt entry) in words. */
 export function variantWords(v) {
   const parts = [];
@@ -48,7 +56,9 @@ export function moveLabel(m) {
     case "cancel": return "put the piece back";
     case "play": return `play ${OCCUPATIONS[m.card]?.name ?? m.card}`;
     case "choose_card": return `start with ${OCCUPATIONS[m.card]?.name ?? m.card}`;
-    case "use_card": return `use ${OCCUPATIONS[m.card]?.name ?? m.card}`;
+    case "use_card": return `use ${OCCUPATIONS[m.card]?.name ?? m.card}: ${cardOptionWords(m)}`;
+    case "choose": return `option ${m.pick + 1} of the card`;
+    case "decline": return "do not use the card";
     case "serve": return m.item === "silver" ? "serve 1 silver" : `serve ${itemName(m.item)} (${lay(m.lay ?? "v")})`;
     case "leave": return "leave this banquet cell empty";
     case "leave_rest": return "leave the rest of the banquet empty";
