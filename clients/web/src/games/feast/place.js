@@ -115,7 +115,6 @@ export function drawPreview(layer, st, k, a, end, cs) {
 export function attach(drawn, st, k, a, end, cs, ctx, say) {
   const layer = drawn.grid.querySelector(".feast-preview");
   const cellOf = (e) => e.target?.closest?.("[data-cell]")?.getAttribute("data-cell")?.split(",").map(Number);
-  let lastPointer = "mouse";
   drawn.g.addEventListener("pointermove", (e) => {
     const rc = cellOf(e);
     if (!rc || e.pointerType === "touch") return;
@@ -123,13 +122,11 @@ export function attach(drawn, st, k, a, end, cs, ctx, say) {
     st.at = { area: k, r: rc[0], c: rc[1] };
     drawPreview(layer, st, k, a, end, cs);
   });
-  drawn.g.addEventListener("pointerdown", (e) => {
-    lastPointer = e.pointerType;
-  });
+  drawn.g.addEventListener("pointerdown", (e) => (st.pointer = e.pointerType), true);
   drawn.g.addEventListener("click", (e) => {
     const rc = cellOf(e) ?? (st.at && st.at.area === k ? [st.at.r, st.at.c] : null);
     if (!rc) return;
-    if (lastPointer === "touch") {
+    if (st.pointer === "touch") {
       // a phone: the first tap puts the piece there, a second tap on it turns it
       if (st.at && st.at.area === k && st.at.r === rc[0] && st.at.c === rc[1]) st.turn = nextTurn(st.item, st.turn, "rotate");
       st.at = { area: k, r: rc[0], c: rc[1] };
@@ -158,6 +155,7 @@ function markAnchors(drawn, st, k, a, end, cs, ctx, say, anchors) {
     const mark = svg("g", { class: "choice anchor", "data-anchor": `${k},${r},${c}`, "data-cell": `${r + gr},${c + gc}`, tabindex: 0, role: "button", "aria-label": `lay ${itemName(st.item)} here` });
     mark.append(svg("circle", { cx: (c + gc) * cs + cs / 2, cy: (r + gr) * cs + cs / 2, r: cs / 4, fill: "rgba(30,140,58,.35)", stroke: "#1e8c3a" }));
     const act = (e) => {
+      if (e?.type === "click" && st.pointer === "touch") return; // a tap: the board's tap rule (put, turn) applies
       e?.stopPropagation?.();
       st.at = { area: k, r: r + gr, c: c + gc };
       lay(st, k, a, end, ctx, say);

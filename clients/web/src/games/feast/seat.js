@@ -182,7 +182,7 @@ export function buildingsAndShips(t, ctx, fx, i) {
     ["wood", "stone"].forEach((res, ri) => {
       for (let n = 0; n < 3; n++) {
         const filled = n < shed[res];
-        const el = filled ? token(res, 60 + (ri * 3 + n) * 28, y, 24) : svg("g", { transform: `translate(${60 + (ri * 3 + n) * 28},${y})` }, svg("rect", { x: 1, y: 1, width: 22, height: 22, fill: "none", stroke: "#b9a77f", "stroke-dasharray": "3 2" }), svg("text", { x: 5, y: 16, "font-size": 12, fill: "#b9a77f" }, res[0]));
+        const el = filled ? token(res, 60 + (ri * 3 + n) * 28, y, 24) : svg("g", { transform: `translate(${60 + (ri * 3 + n) * 28},${y})` }, svg("rect", { x: 1, y: 1, width: 22, height: 22, fill: "#fffdf7", stroke: "#b9a77f", "stroke-dasharray": "3 2" }), svg("text", { x: 5, y: 16, "font-size": 12, fill: "#b9a77f" }, res[0]));
         if (!filled && n === shed[res]) {
           const move = ctx.legal.find((m) => m.type === "store" && m.res === res && "shed" in m);
           if (move) fx.bind(el, move, `store ${res} on your shed`);
@@ -206,7 +206,7 @@ export function buildingsAndShips(t, ctx, fx, i) {
     el.append(svg("text", { x: 14, y: 19, "font-size": 12, fill: "#fff" }, name(ship.type)));
     const slots = data?.ore?.extra_slots ?? 0;
     for (let n = 0; n < slots; n++) {
-      const o = n < ship.ore ? token("ore", 160 + n * 26, 2, 22) : svg("g", { transform: `translate(${160 + n * 26},2)` }, svg("rect", { x: 1, y: 1, width: 20, height: 20, fill: "none", stroke: "#4d4f55", "stroke-dasharray": "3 2" }));
+      const o = n < ship.ore ? token("ore", 160 + n * 26, 2, 22) : svg("g", { transform: `translate(${160 + n * 26},2)` }, svg("rect", { x: 1, y: 1, width: 20, height: 20, fill: "#fffdf7", stroke: "#4d4f55", "stroke-dasharray": "3 2" }));
       if (n === ship.ore) {
         const arm = ctx.legal.find((m) => m.type === "arm" && m.ship === k);
         if (arm) fx.bind(o, arm, `put an ore on your ${name(ship.type)}`);
