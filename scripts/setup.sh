@@ -8,6 +8,8 @@
 #   ... browser                      + Debian's chromium for the browser tests
 #   ... deploy                       + Debian's haproxy (checks deploy/haproxy.cfg) and
 #                                      redis-server (Redis 7: the tests' Redis Cluster)
+#   ... postgres                     + Debian's postgresql for the archive tests (a
+#                                      throwaway cluster per test run; no service is started)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -52,6 +54,13 @@ for want in "$@"; do
         echo "setup: installing haproxy and redis-server for the deploy tests"
         apt-get update -qq > /dev/null
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy redis-server > /dev/null
+      fi
+      ;;
+    postgres)
+      if ! ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1; then
+        echo "setup: installing postgresql for the archive tests"
+        apt-get update -qq > /dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql > /dev/null
       fi
       ;;
     build) ;;

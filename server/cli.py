@@ -1,4 +1,4 @@
-"""The `longhall` command: serve, bot.
+"""The `longhall` command: serve, bot, db, archive.
 
 `longhall serve` runs the app under uvicorn. Without --redis (or REDIS_URL) it starts an
 embedded Redis owning --data and stops it on exit. Every option has an environment
@@ -103,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--seed", type=int, default=None)
     b.add_argument("--spectate", action="store_true")
     b.set_defaults(func=bot)
+    from server.archive.cli import add_commands
+
+    add_commands(sub)
     args = p.parse_args(argv)
     logs.setup(os.environ.get("LONGHALL_LOG_LEVEL", "info"), os.environ.get("LONGHALL_LOG_FORMAT", "text"))
     return int(args.func(args))

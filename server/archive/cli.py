@@ -1,0 +1,82 @@
+"""`longhall db upgrade` and `longhall archive export|run`: the archive from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from datetime import UTC, datetime
+from typing import TextIO
+
+from server.archive.db import database_url, upgrade
+from server.archive.repository import Archive
+
+
+def url_of(args: argparse.Namespace) -> str:
+    return database_url(args.database or os.environ.get("DATABASE_URL", ""), args.data)
+
+
+def db_upgrade(args: argparse.Namespace) -> int:
+    url = url_of(args)
+    asyncio.run(upgrade(url, args.revision))
+    print(f"longhall: archive at {args.revision} ({_safe(url)})", flush=True)
+    return 0
+
+
+def parse_since(text: str) -> datetime:
+    t = datetime.fromisoformat(text)
+    return t.replace(tzinfo=UTC) if t.tzinfo is None else t
+
+
+async def export(url: str, room: str | None, since: datetime | None, out: TextIO) -> int:
+    archive = Archive(url)
+    n = 0
+    try:
+        async for g in archive.games(since=since, room=room):
+            out.write(json.dumps(g.as_json(), ensure_ascii=False, separators=(",", ":")) + "\n")
+            n += 1
+    finally:
+        await archive.close()
+    return n
+
+
+def archive_export(args: argparse.Namespace) -> int:
+    if (args.room is None) == (args.since is None):
+        print("longhall archive export: give a ROOM or --since DATE", file=sys.stderr)
+        return 2
+    since = parse_since(args.since) if args.since else None
+    if args.out == "-":
+        n = asyncio.run(export(url_of(args), args.room, since, sys.stdout))
+    else:
+        with open(args.out, "w", encoding="utf-8") as f:
+            n = asyncio.run(export(url_of(args), args.room, since, f))
+    print(f"longhall: {n} games exported", file=sys.stderr)
+    return 0 if n or args.since else 1
+
+
+def _safe(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    def where(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--data", default=".longhall", help="data folder (the default SQLite archive lives here)")
+        p.add_argument("--database", default="", help="database URL (default: DATABASE_URL, else SQLite in --data)")
+
+    db = sub.add_parser("db", help="the archive database").add_subparsers(dest="db_cmd", required=True)
+    up = db.add_parser("upgrade", help="run the archive's migrations")
+    where(up)
+    up.add_argument("revision", nargs="?", default="head")
+    up.set_defaults(func=db_upgrade)
+
+    ar = sub.add_parser("archive", help="finished games").add_subparsers(dest="archive_cmd", required=True)
+    ex = ar.add_parser("export", help="write archived games as JSON lines")
+    where(ex)
+    ex.add_argument("room", nargs="?", default=None)
+    ex.add_argument("--since", default=None, help="ISO date or time (UTC unless given): games ended since then")
+    ex.add_argument("--out", default="-", help="file to write (default: standard output)")
+    ex.set_defaults(func=archive_export)

@@ -1,0 +1,107 @@
+"""The archive's tables: players, finished games with their moves, ratings, chat.
+
+One schema for SQLite and PostgreSQL (JSON becomes JSONB on PostgreSQL). Times are UTC.
+A game row is keyed by its room id: archiving the same room twice inserts nothing the
+second time, which is what makes the archiver idempotent.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+Json = JSON().with_variant(JSONB(), "postgresql")
+When = DateTime(timezone=True)
+FINISHED, ABANDONED = "finished", "abandoned"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Player(Base):
+    __tablename__ = "players"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(When)
+    last_seen: Mapped[datetime] = mapped_column(When)
+    # tokens issued before this instant are refused (None: none revoked)
+    tokens_revoked: Mapped[datetime | None] = mapped_column(When, nullable=True)
+
+
+class Game(Base):
+    __tablename__ = "games"
+    room: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(Json)
+    seats: Mapped[list[Any]] = mapped_column(Json)  # [{player, name}] in seat order
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)  # scores, breakdown, winners
+    status: Mapped[str] = mapped_column(String(16))  # finished | abandoned
+    started: Mapped[datetime | None] = mapped_column(When, nullable=True)
+    ended: Mapped[datetime] = mapped_column(When)
+    moves: Mapped[int] = mapped_column(Integer)
+    __table_args__ = (Index("ix_games_ended", "ended"), Index("ix_games_game_ended", "game", "ended"))
+
+
+class Seat(Base):
+    """Who sat where in which game: the index behind a player's page."""
+
+    __tablename__ = "game_seats"
+    room: Mapped[str] = mapped_column(ForeignKey("games.room", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    ended: Mapped[datetime] = mapped_column(When)
+    __table_args__ = (Index("ix_game_seats_player_ended", "player", "ended"),)
+
+
+class Move(Base):
+    __tablename__ = "moves"
+    room: Mapped[str] = mapped_column(ForeignKey("games.room", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)  # the room's seq when committed
+    seat: Mapped[int] = mapped_column(Integer)
+    move: Mapped[Any] = mapped_column(Json)
+    at: Mapped[datetime] = mapped_column(When)
+
+
+class Rating(Base):
+    """A player's current rating in one game (written by the ratings work, openskill)."""
+
+    __tablename__ = "ratings"
+    player: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    score: Mapped[float] = mapped_column(Float)  # what leaderboards sort by (e.g. the ordinal)
+    games: Mapped[int] = mapped_column(Integer)
+    updated: Mapped[datetime] = mapped_column(When)
+    __table_args__ = (Index("ix_ratings_game_score", "game", "score"),)
+
+
+class RatingChange(Base):
+    """One rating update per player per finished game: the key makes updates idempotent."""
+
+    __tablename__ = "rating_history"
+    player: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    room: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    score: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(When)
+
+
+class ChatMessage(Base):
+    """Chat of a finished game (kept by the hosted-play work)."""
+
+    __tablename__ = "chat"
+    room: Mapped[str] = mapped_column(ForeignKey("games.room", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(String(64))
+    channel: Mapped[str] = mapped_column(String(16))  # players | spectators
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(When)

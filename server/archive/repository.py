@@ -1,0 +1,256 @@
+"""Reads and writes of the archive: one class, `Archive`, over an async SQLAlchemy engine.
+
+Writes are idempotent where a retry can happen: a game is inserted once per room (a
+second insert of the same room changes nothing and says so), a rating change once per
+player, game and room. Nothing here knows Redis; the archiver (archiver.py) feeds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Insert, func, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from server.archive.db import create_engine
+from server.archive.models import Base, ChatMessage, Game, Move, Player, Rating, RatingChange, Seat
+
+
+@dataclass
+class MoveRecord:
+    seq: int
+    seat: int
+    move: Any
+    at: datetime
+
+
+@dataclass
+class GameRecord:
+    """A finished (or abandoned) game as it leaves Redis."""
+
+    room: str
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any] | None]
+    seed: int | None
+    result: dict[str, Any] | None
+    status: str
+    started: datetime | None
+    ended: datetime
+    moves: list[MoveRecord] = field(default_factory=list)
+    chat: list[dict[str, Any]] = field(default_factory=list)  # {player, channel, text, at}
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "room": self.room, "game": self.game, "options": self.options, "seats": self.seats,
+            "seed": self.seed, "status": self.status, "result": self.result,
+            "started": iso(self.started), "ended": iso(self.ended),
+            "moves": [{"seq": m.seq, "seat": m.seat, "move": m.move, "at": iso(m.at)} for m in self.moves],
+        }  # fmt: skip
+
+
+def utc(t: datetime | None) -> datetime | None:
+    """SQLite hands datetimes back without their zone; everything stored is UTC."""
+    if t is None:
+        return None
+    return t.replace(tzinfo=UTC) if t.tzinfo is None else t.astimezone(UTC)
+
+
+def iso(t: datetime | None) -> str | None:
+    t = utc(t)
+    return None if t is None else t.isoformat(timespec="milliseconds")
+
+
+class Archive:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = create_engine(url)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.dialect = self.engine.dialect.name
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    def _insert(self, table: type[Base]) -> Any:
+        return (postgresql.insert if self.dialect == "postgresql" else sqlite.insert)(table)
+
+    # -- games -----------------------------------------------------------------------
+    async def save_game(self, rec: GameRecord) -> bool:
+        """Insert a finished game with its seats, players and moves in one transaction;
+        False (and nothing written) when this room is archived already."""
+        async with self.sessions.begin() as s:
+            row = {
+                "room": rec.room, "game": rec.game, "options": rec.options, "seats": rec.seats, "seed": rec.seed,
+                "result": rec.result, "status": rec.status, "started": rec.started, "ended": rec.ended,
+                "moves": len(rec.moves),
+            }  # fmt: skip
+            ins = self._insert(Game).values(**row).on_conflict_do_nothing(index_elements=["room"])
+            if (await s.execute(ins.returning(Game.room))).first() is None:
+                return False
+            await self._players(s, rec)
+            seats = [
+                {"room": rec.room, "seat": i, "player": h["player"], "ended": rec.ended}
+                for i, h in enumerate(rec.seats)
+                if h is not None
+            ]
+            if seats:
+                await s.execute(self._insert(Seat), seats)
+            if rec.moves:
+                await s.execute(
+                    self._insert(Move),
+                    [{"room": rec.room, "seq": m.seq, "seat": m.seat, "move": m.move, "at": m.at} for m in rec.moves],
+                )
+            if rec.chat:
+                await s.execute(
+                    self._insert(ChatMessage), [{"room": rec.room, "n": i, **c} for i, c in enumerate(rec.chat)]
+                )
+        return True
+
+    async def _players(self, s: AsyncSession, rec: GameRecord) -> None:
+        """Every seated player exists afterwards; its name and last seen move forward."""
+        first = rec.started or rec.ended
+        for holder in {h["player"]: h for h in rec.seats if h is not None}.values():
+            ins: Insert = self._insert(Player).values(
+                id=holder["player"], name=str(holder.get("name") or "")[:64], created=first, last_seen=rec.ended
+            )
+            await s.execute(
+                ins.on_conflict_do_update(  # type: ignore[attr-defined]
+                    index_elements=["id"],
+                    set_={
+                        "name": ins.excluded.name,  # type: ignore[attr-defined]
+                        "last_seen": func.max(Player.last_seen, ins.excluded.last_seen)  # type: ignore[attr-defined]
+                        if self.dialect == "sqlite"
+                        else func.greatest(Player.last_seen, ins.excluded.last_seen),  # type: ignore[attr-defined]
+                    },
+                )
+            )
+
+    async def game(self, room: str) -> GameRecord | None:
+        async with self.sessions() as s:
+            g = await s.get(Game, room)
+            if g is None:
+                return None
+            moves = (await s.scalars(select(Move).where(Move.room == room).order_by(Move.seq))).all()
+            return _record(g, moves)
+
+    async def games(self, since: datetime | None = None, room: str | None = None,
+                    batch: int = 200) -> AsyncIterator[GameRecord]:  # fmt: skip
+        """Archived games in the order they ended (from `since`), with their moves."""
+        q = select(Game).order_by(Game.ended, Game.room)
+        if since is not None:
+            q = q.where(Game.ended >= since)
+        if room is not None:
+            q = q.where(Game.room == room)
+        async with self.sessions() as s:
+            result = await s.stream_scalars(q.execution_options(yield_per=batch))
+            async for chunk in result.partitions(batch):
+                rooms = [g.room for g in chunk]
+                by_room: dict[str, list[Move]] = {r: [] for r in rooms}
+                async with self.sessions() as s2:
+                    for m in await s2.scalars(select(Move).where(Move.room.in_(rooms)).order_by(Move.room, Move.seq)):
+                        by_room[m.room].append(m)
+                for g in chunk:
+                    yield _record(g, by_room[g.room])
+
+    async def count_games(self) -> int:
+        async with self.sessions() as s:
+            return int(await s.scalar(select(func.count()).select_from(Game)) or 0)
+
+    # -- players -----------------------------------------------------------------------
+    async def player(self, player: str, recent: int = 20) -> dict[str, Any] | None:
+        """A player's page: name, dates, ratings per game, games played, recent results."""
+        async with self.sessions() as s:
+            p = await s.get(Player, player)
+            if p is None:
+                return None
+            ratings = (await s.scalars(select(Rating).where(Rating.player == player).order_by(Rating.game))).all()
+            played = await s.scalar(select(func.count()).select_from(Seat).where(Seat.player == player))
+            q = (
+                select(Seat.seat, Game)
+                .join(Game, Game.room == Seat.room)
+                .where(Seat.player == player)
+                .order_by(Seat.ended.desc())
+                .limit(recent)
+            )
+            rows = (await s.execute(q)).all()
+        return {
+            "player": p.id,
+            "name": p.name,
+            "created": iso(p.created),
+            "last_seen": iso(p.last_seen),
+            "games_played": int(played or 0),
+            "ratings": {r.game: {"mu": r.mu, "sigma": r.sigma, "score": r.score, "games": r.games} for r in ratings},
+            "recent": [_outcome(seat, g) for seat, g in rows],
+        }
+
+    async def revoke_tokens(self, player: str, at: datetime | None = None) -> None:
+        """Refuse this player's tokens issued before `at` (now): the marker identity reads."""
+        async with self.sessions.begin() as s:
+            p = await s.get(Player, player)
+            if p is not None:
+                p.tokens_revoked = at or datetime.now(UTC)
+
+    async def tokens_revoked(self, player: str) -> datetime | None:
+        async with self.sessions() as s:
+            return utc(await s.scalar(select(Player.tokens_revoked).where(Player.id == player)))
+
+    # -- ratings -------------------------------------------------------------------------
+    async def record_rating(self, player: str, game: str, room: str, mu: float, sigma: float, score: float,
+                            at: datetime | None = None) -> bool:  # fmt: skip
+        """One player's new rating after one finished game, once: a repeat for the same
+        room changes nothing and returns False. The player must be archived already."""
+        at = at or datetime.now(UTC)
+        async with self.sessions.begin() as s:
+            ins = self._insert(RatingChange).values(player=player, game=game, room=room, mu=mu, sigma=sigma,
+                                                     score=score, at=at)  # fmt: skip
+            if (await s.execute(ins.on_conflict_do_nothing().returning(RatingChange.room))).first() is None:
+                return False
+            cur = await s.get(Rating, (player, game))
+            if cur is None:
+                s.add(Rating(player=player, game=game, mu=mu, sigma=sigma, score=score, games=1, updated=at))
+            else:
+                cur.mu, cur.sigma, cur.score, cur.games, cur.updated = mu, sigma, score, cur.games + 1, at
+        return True
+
+    async def rating_history(self, player: str, game: str) -> list[dict[str, Any]]:
+        async with self.sessions() as s:
+            q = select(RatingChange).where(RatingChange.player == player, RatingChange.game == game)
+            rows = (await s.scalars(q.order_by(RatingChange.at))).all()
+        return [{"room": r.room, "mu": r.mu, "sigma": r.sigma, "score": r.score, "at": iso(r.at)} for r in rows]
+
+    async def ratings(self, game: str) -> list[dict[str, Any]]:
+        """Every rating of one game with the player's name (for rebuilding leaderboards)."""
+        async with self.sessions() as s:
+            q = select(Rating, Player.name).join(Player, Player.id == Rating.player).where(Rating.game == game)
+            rows = (await s.execute(q)).all()
+        return [
+            {"player": r.player, "name": name, "mu": r.mu, "sigma": r.sigma, "score": r.score, "games": r.games}
+            for r, name in rows
+        ]
+
+
+def _record(g: Game, moves: Any) -> GameRecord:
+    return GameRecord(
+        room=g.room, game=g.game, options=g.options, seats=g.seats, seed=g.seed, result=g.result, status=g.status,
+        started=utc(g.started), ended=utc(g.ended) or g.ended,
+        moves=[MoveRecord(m.seq, m.seat, m.move, utc(m.at) or m.at) for m in moves],
+    )  # fmt: skip
+
+
+def _outcome(seat: int, g: Game) -> dict[str, Any]:
+    result = g.result or {}
+    scores = result.get("scores")
+    winners = result.get("winners")
+    return {
+        "room": g.room,
+        "game": g.game,
+        "status": g.status,
+        "ended": iso(g.ended),
+        "seat": seat,
+        "score": scores[seat] if isinstance(scores, list) and seat < len(scores) else None,
+        "won": seat in winners if isinstance(winners, list) else None,
+    }
