@@ -1,5 +1,6 @@
-"""The Starlette application: /live, /ready, /health, /api/games, /api/rooms and the web
-client; /ws is served by server.lean_ws in uvicorn's websocket slot.
+"""The Starlette application: /live, /ready, /health, /api/games, /api/rooms, the
+archive's reads (server/archive/routes.py) and the web client; /ws is served by
+server.lean_ws in uvicorn's websocket slot.
 
 `create_app()` reads its settings from the environment (the CLI puts them there), so
 uvicorn workers started as separate processes build the same app.
@@ -24,6 +25,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from server import logs, metrics
+from server.archive.service import ArchiveService
 from server.config import Settings
 from server.drain import Drain, probe_routes
 from server.fanout import Hub
@@ -61,6 +63,7 @@ class Node:
         self.gateway: Gateway | None = None
         self.matchmaker: Matchmaker | None = None
         self.drain = Drain(settings.drain_seconds)
+        self.archive = ArchiveService(settings, self.redis, self.id)
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -77,6 +80,7 @@ class Node:
         hub.on_direct = self.gateway.on_direct
         LeanWebSocket.gateway = self.gateway
         self.matchmaker.start()
+        await self.archive.start(self.rooms)
         self._sweeper = asyncio.create_task(self._sweep())
 
     async def _sweep(self) -> None:
@@ -103,6 +107,7 @@ class Node:
             self._sweeper.cancel()
         if self.matchmaker:
             await self.matchmaker.stop()
+        await self.archive.stop()
         if self.rooms:
             await self.rooms.hub.stop()
         self.store.close()
@@ -132,6 +137,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         metrics.route(),
         Route("/api/games", games),
         Route("/api/rooms", rooms),
+        *node.archive.routes(),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", StaticFiles(directory=settings.web, html=True)))

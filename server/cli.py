@@ -29,6 +29,7 @@ def serve(args: argparse.Namespace) -> int:
     settings = Settings.from_env()
     settings.data = args.data or settings.data
     settings.redis_url = args.redis or settings.redis_url
+    settings.database_url = args.database or settings.database_url
     settings.frame_limit = args.frame_limit or settings.frame_limit
     if args.web is not None:
         settings.web = args.web
@@ -86,8 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     env = os.environ.get
     s.add_argument("--host", default=env("LONGHALL_HOST", "127.0.0.1"))
     s.add_argument("--port", type=int, default=int(env("LONGHALL_PORT", "8000")))
-    s.add_argument("--data", default="", help="data folder (embedded redis, its append-only file)")
+    s.add_argument("--data", default="", help="data folder (embedded redis, the SQLite archive)")
     s.add_argument("--redis", default="", help="redis URL; default: REDIS_URL, else an embedded redis")
+    s.add_argument("--database", default="", help="archive database URL; default: DATABASE_URL, else SQLite in --data")
     s.add_argument("--workers", type=int, default=int(env("LONGHALL_WORKERS", "1")))
     s.add_argument("--frame-limit", type=int, default=0)
     s.add_argument("--appendfsync", default=env("LONGHALL_APPENDFSYNC", "always"), choices=["always", "everysec", "no"])

@@ -26,6 +26,10 @@ class Settings:
     log_level: str = "info"  # debug, info, warning, error
     log_format: str = "text"  # "json": one JSON object per line (server.logs)
     fanout: str = "diff"  # "snapshot": send whole views instead of diffs (a benchmark baseline)
+    database_url: str = ""  # the archive (DATABASE_URL); empty: an SQLite file in `data`
+    archiver: str = "on"  # "off": this node only announces finished games (`longhall archive run` archives)
+    archive_grace: float = 30.0  # seconds before other nodes take over a finished room its node left
+    archived_ttl: int = 60  # seconds an archived room stays in Redis (clients still at the table)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -36,6 +40,8 @@ class Settings:
                 setattr(s, f.name, type(getattr(s, f.name))(raw))
         if not s.redis_url:
             s.redis_url = os.environ.get("REDIS_URL", "")
+        if not s.database_url:
+            s.database_url = os.environ.get("DATABASE_URL", "")
         return s
 
     def to_env(self) -> dict[str, str]:

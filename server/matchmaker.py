@@ -129,10 +129,12 @@ class Matchmaker:
         options = json.loads(tickets[0]["options"])
         seats = [{"player": p, "name": t["name"]} for p, t in zip(players, tickets, strict=True)]
         doc = {**rm.new_doc(game, options, len(players), False, players[0], ""), "seats": seats}
-        doc = rm.started(doc, game.setup(len(players), options, secrets.randbits(62)))
+        seed = secrets.randbits(62)
+        doc = rm.started(doc, game.setup(len(players), options, seed))
         room = secrets.token_hex(5)
         c = Commit(
-            room=room, expected_seq=-1, doc=msgpack.packb(doc), entry={"k": "matched", "players": players},
+            room=room, expected_seq=-1, doc=msgpack.packb(doc),
+            entry={"k": "matched", "players": players, "seed": seed},  # the archive replays from the seed
             payload=payload(self.node, room, 0, {}, None, ""), meta={**rm.meta(doc), "private": 0},
             public="add", created=int(time.time() * 1000),
         )  # fmt: skip

@@ -15,6 +15,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
@@ -96,6 +97,7 @@ class Rooms:
         self.finished_ttl = finished_ttl
         self.cache: dict[str, Entry] = {}
         self.locks: dict[str, asyncio.Lock] = {}
+        self.on_over: Callable[[str], None] = lambda room: None  # a game ended here (the archiver)
 
     # -- cache ---------------------------------------------------------------------
     def on_remote(self, room: str, seq: int, id_key: str) -> None:
@@ -174,6 +176,8 @@ class Rooms:
             if id_key:
                 e.ids[id_key] = seq
             self.hub.deliver(e.id, seq, frames, over, holders)
+            if over is not None:
+                self.on_over(e.id)
         elif out.status == "stale":
             e.stale = True
         return out
@@ -317,8 +321,9 @@ class Rooms:
                 if any(s is None for s in e.doc["seats"]):
                     raise RoomError(ErrorCode.SEATS_OPEN, "every seat must be taken first")
                 assert e.game is not None
-                state = e.game.setup(len(e.doc["seats"]), e.doc["options"], secrets.randbits(62))
-                out = await self.commit(e, rm.started(e.doc, state), {"k": "start"})
+                seed = secrets.randbits(62)  # kept in the log: the archive replays the game from it
+                state = e.game.setup(len(e.doc["seats"]), e.doc["options"], seed)
+                out = await self.commit(e, rm.started(e.doc, state), {"k": "start", "seed": seed})
                 if out.status == "ok":
                     return
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -56,6 +57,39 @@ def archive_export(args: argparse.Namespace) -> int:
     return 0 if n or args.since else 1
 
 
+async def run_archiver(url: str, redis_url: str, args: argparse.Namespace) -> None:
+    import secrets
+
+    from redis.asyncio import Redis
+
+    from server.archive.archiver import Archiver
+
+    await upgrade(url)
+    redis = Redis.from_url(redis_url)
+    archive = Archive(url)
+    node = f"archiver-{secrets.token_hex(3)}"
+    a = Archiver(redis, archive, node, grace=args.grace, keep=args.keep, lease_ms=int(args.lease * 1000),
+                 sweep_every=args.every, scan_every=args.scan_every)  # fmt: skip
+    a.start()
+    print(f"longhall: {node} archiving from {redis_url} into {_safe(url)}", flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await a.stop()
+        await archive.close()
+        await redis.aclose()
+
+
+def archive_run(args: argparse.Namespace) -> int:
+    redis_url = args.redis or os.environ.get("REDIS_URL", "")
+    if not redis_url:
+        print("longhall archive run: give --redis URL (or REDIS_URL)", file=sys.stderr)
+        return 2
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_archiver(url_of(args), redis_url, args))
+    return 0
+
+
 def _safe(url: str) -> str:
     from sqlalchemy.engine import make_url
 
@@ -80,3 +114,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     ex.add_argument("--since", default=None, help="ISO date or time (UTC unless given): games ended since then")
     ex.add_argument("--out", default="-", help="file to write (default: standard output)")
     ex.set_defaults(func=archive_export)
+    run = ar.add_parser("run", help="archive finished games of a shared Redis (beside nodes run with archiver off)")
+    where(run)
+    run.add_argument("--redis", default="", help="redis URL (default: REDIS_URL)")
+    run.add_argument("--grace", type=float, default=0.0, help="seconds a finished room is left to its own node")
+    run.add_argument("--keep", type=int, default=60, help="seconds an archived room stays in Redis")
+    run.add_argument("--lease", type=float, default=60.0, help="seconds a claim on a room lasts")
+    run.add_argument("--every", type=float, default=1.0, help="seconds between sweeps of the announced rooms")
+    run.add_argument("--scan-every", type=float, default=600.0, help="seconds between keyspace scans")
+    run.set_defaults(func=archive_run)

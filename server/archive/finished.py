@@ -1,0 +1,68 @@
+"""Reading a finished room out of Redis as a GameRecord (see server/store.py for the keys).
+
+The log stream holds every committed change; its entry ids are the commit times in ms.
+The seed is in the entry that started the game ("start", or "matched" for rooms the
+matchmaker made). A room that is still open or in play is not a finished game: None.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import msgpack
+from redis.asyncio import Redis
+
+from server import room as rm
+from server.archive.models import ABANDONED, FINISHED
+from server.archive.repository import GameRecord, MoveRecord
+from server.store import keys
+
+STARTS = ("start", "matched")
+
+
+def is_over(doc: dict[str, Any]) -> bool:
+    return doc.get("status") in (rm.OVER, ABANDONED)
+
+
+def _at(stream_id: bytes) -> datetime:
+    return datetime.fromtimestamp(int(stream_id.split(b"-")[0]) / 1000, UTC)
+
+
+async def read_room(redis: Redis, room: str) -> GameRecord | None:
+    k = keys(room)
+    async with redis.pipeline(transaction=False) as pipe:
+        pipe.hget(k[0], "doc")
+        pipe.xrange(k[1], "-", "+")
+        raw, log = await pipe.execute()
+    if raw is None:
+        return None
+    doc = msgpack.unpackb(raw, raw=False)
+    if not is_over(doc) or not log:
+        return None
+    return record(room, doc, log)
+
+
+def record(room: str, doc: dict[str, Any], log: list[tuple[bytes, dict[bytes, bytes]]]) -> GameRecord:
+    started, seed, moves = None, doc.get("seed"), []
+    for sid, fields in log:
+        entry = msgpack.unpackb(fields[b"entry"], raw=False)
+        kind = entry.get("k")
+        if kind in STARTS and started is None:
+            started, seed = _at(sid), entry.get("seed", seed)
+        elif kind == "move":
+            moves.append(MoveRecord(int(fields[b"seq"]), entry["seat"], entry.get("move"), _at(sid)))
+    result = doc.get("result")
+    abandoned = doc.get("status") == ABANDONED or (isinstance(result, dict) and bool(result.get("abandoned")))
+    return GameRecord(
+        room=room,
+        game=doc["game"],
+        options=doc["options"],
+        seats=doc["seats"],
+        seed=seed,
+        result=result,
+        status=ABANDONED if abandoned else FINISHED,
+        started=started,
+        ended=_at(log[-1][0]),
+        moves=moves,
+    )

@@ -1,0 +1,74 @@
+"""HTTP reads of games and players: from Redis while a game is live, from the archive after.
+
+GET /api/rooms/{room}/replay   a finished game: seed, every move with seat, seq and time,
+                               the result. A game still in play shows its table's public
+                               parts only (seed and moves would reveal hidden information).
+GET /api/players/{player}      name, dates, ratings, games played, recent results
+GET /api/leaderboard/{game}    ranked players (?limit=, ?offset=), from Redis
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+from redis.asyncio import Redis
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from server.archive import leaderboard
+from server.archive.finished import is_over, read_room
+from server.archive.repository import Archive
+from server.games import registry
+from server.store import keys
+
+
+def _missing(what: str) -> Response:
+    return JSONResponse({"error": "not_found", "detail": what}, status_code=404)
+
+
+async def live_replay(redis: Redis, room: str) -> dict[str, Any] | None:
+    raw = await redis.hget(keys(room)[0], "doc")
+    if raw is None:
+        return None
+    doc = msgpack.unpackb(raw, raw=False)
+    if is_over(doc):
+        rec = await read_room(redis, room)
+        if rec is not None:
+            return {**rec.as_json(), "source": "live"}
+    public = {"room": room, "game": doc["game"], "options": doc["options"], "seats": doc["seats"]}
+    return {**public, "status": doc["status"], "seed": None, "moves": None, "result": None, "source": "live"}
+
+
+def routes(redis: Redis, archive: Archive) -> list[Route]:
+    async def replay(request: Request) -> Response:
+        room = request.path_params["room"]
+        live = await live_replay(redis, room)
+        if live is not None:
+            return JSONResponse(live)
+        rec = await archive.game(room)
+        if rec is None:
+            return _missing(f"no room {room!r}")
+        return JSONResponse({**rec.as_json(), "source": "archive"})
+
+    async def player(request: Request) -> Response:
+        page = await archive.player(request.path_params["player"])
+        return JSONResponse(page) if page is not None else _missing("no such player in the archive")
+
+    async def board(request: Request) -> Response:
+        game = request.path_params["game"]
+        if registry.get(game) is None:
+            return _missing(f"no game {game!r}")
+        try:
+            limit = min(max(int(request.query_params.get("limit", 100)), 1), 1000)
+            offset = max(int(request.query_params.get("offset", 0)), 0)
+        except ValueError:
+            return JSONResponse({"error": "bad_field", "detail": "limit and offset are integers"}, status_code=400)
+        return JSONResponse({"game": game, "players": await leaderboard.top(redis, game, limit, offset)})
+
+    return [
+        Route("/api/rooms/{room}/replay", replay),
+        Route("/api/players/{player}", player),
+        Route("/api/leaderboard/{game}", board),
+    ]

@@ -1,0 +1,177 @@
+"""Finished games leave Redis for the archive exactly once (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+from redis.asyncio import Redis
+
+from server.archive.archiver import PENDING, Archiver, claim_key
+from server.archive.finished import read_room
+from server.archive.repository import Archive
+from server.store import keys
+from tests.cluster import ROOT, ServerProc
+from tests.server.archive.games import play_game, replay
+
+
+@pytest.fixture
+async def aredis(redis_url: str) -> AsyncIterator[Redis]:
+    r = Redis.from_url(redis_url)
+    yield r
+    await r.aclose()
+
+
+@pytest.fixture
+async def archive(db_url: str) -> AsyncIterator[Archive]:
+    a = Archive(db_url)
+    yield a
+    await a.close()
+
+
+async def eventually(check, timeout: float = 20.0):  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while True:
+        got = await check()
+        if got:
+            return got
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.1)
+
+
+async def room_keys(r: Redis, room: str) -> int:
+    return int(await r.exists(*keys(room)[:5], claim_key(room)))
+
+
+async def test_a_finished_game_is_archived_by_its_node_and_leaves_redis(
+    redis_url, db_url, archive, aredis, tmp_path
+) -> None:
+    node = ServerProc(tmp_path / "n", redis_url, args=("--database", db_url), LONGHALL_ARCHIVED_TTL="1")
+    (tmp_path / "n").mkdir()
+    node.start()
+    try:
+        room, result = await play_game(node.url, "vikings", 2, {}, seed=3)
+        rec = await eventually(lambda: archive.game(room))
+        assert rec.result == result and rec.status == "finished"
+        assert replay(rec) == result  # the seed and moves replay to the recorded result
+        assert rec.started is not None and rec.started <= rec.moves[0].at <= rec.ended
+        assert [m.seq for m in rec.moves] == sorted(m.seq for m in rec.moves)
+        await eventually(lambda: _gone(aredis, room), timeout=10)  # archived_ttl = 1 s
+        assert await aredis.zscore(PENDING, room) is None
+        async with httpx.AsyncClient(base_url=node.http) as http:
+            got = (await http.get(f"/api/rooms/{room}/replay")).json()
+            assert got["source"] == "archive" and got == {**rec.as_json(), "source": "archive"}
+            assert (await http.get("/api/rooms/nosuchroom/replay")).status_code == 404
+            player = rec.seats[0]["player"]
+            page = (await http.get(f"/api/players/{player}")).json()
+            assert page["games_played"] == 1 and page["recent"][0]["room"] == room
+            assert (await http.get("/api/players/nobody")).status_code == 404
+    finally:
+        node.stop()
+    out = subprocess.run(
+        [sys.executable, "-m", "server.cli", "archive", "export", room, "--database", db_url],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    lines = out.stdout.splitlines()
+    assert len(lines) == 1 and json.loads(lines[0]) == rec.as_json()
+
+
+async def _gone(r: Redis, room: str) -> bool:
+    return await room_keys(r, room) == 0
+
+
+async def test_live_game_replay_shows_no_moves_or_seed(server, aredis) -> None:
+    from tests.tables import table
+
+    async with table(server.url, players=2, spectators=0, game="vikings") as t:
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            got = (await http.get(f"/api/rooms/{t.room}/replay")).json()
+    assert got["status"] == "playing" and got["source"] == "live"
+    assert got["moves"] is None and got["seed"] is None and got["game"] == "vikings"
+
+
+async def finished_unarchived(tmp_path: Path, redis_url: str, db_url: str) -> tuple[str, object]:
+    """A game played on a node that only announces (archiver off): it waits in Redis."""
+    (tmp_path / "off").mkdir(parents=True)
+    node = ServerProc(tmp_path / "off", redis_url, args=("--database", db_url), LONGHALL_ARCHIVER="off")
+    node.start()
+    try:
+        return await play_game(node.url, "hunters", 2, {}, seed=5)
+    finally:
+        node.stop()
+
+
+async def test_a_crash_between_insert_and_release_repeats_safely(
+    tmp_path, redis_url, db_url, archive, aredis
+) -> None:
+    room, result = await finished_unarchived(tmp_path, redis_url, db_url)
+    await eventually(lambda: aredis.zscore(PENDING, room))  # announced
+    # an archiver inserted the game and died before releasing the room's keys
+    rec = await read_room(aredis, room)
+    assert rec is not None and await archive.save_game(rec) is True
+    a = Archiver(aredis, archive, "test", grace=0, keep=0)
+    assert await a.archive_room(room) == "already"  # nothing inserted twice, the release runs
+    assert await room_keys(aredis, room) == 0 and await aredis.zscore(PENDING, room) is None
+    assert await a.archive_room(room) == "gone"
+    assert await archive.count_games() == 1
+    assert replay(await archive.game(room)) == result
+
+
+async def test_two_archivers_one_room_one_insert(tmp_path, redis_url, db_url, archive, aredis) -> None:
+    room, _ = await finished_unarchived(tmp_path, redis_url, db_url)
+    arch = [Archiver(aredis, archive, f"a{i}", grace=0, keep=0) for i in range(4)]
+    outcomes = await asyncio.gather(*(a.archive_room(room) for a in arch))
+    assert sorted(outcomes).count("archived") == 1
+    assert set(outcomes) <= {"archived", "busy", "gone"}
+    # without the claims (a lease that ran out mid-archive), the table's key still decides
+    room2, _ = await finished_unarchived(tmp_path / "b", redis_url, db_url)
+    rec = await read_room(aredis, room2)
+    assert rec is not None
+    assert sorted(await asyncio.gather(*(archive.save_game(rec) for _ in range(4)))) == [False, False, False, True]
+    assert await archive.count_games() == 2
+
+
+async def test_the_scan_finds_a_room_nobody_announced(tmp_path, redis_url, db_url, archive, aredis) -> None:
+    room, result = await finished_unarchived(tmp_path, redis_url, db_url)
+    await eventually(lambda: aredis.zscore(PENDING, room))
+    await aredis.zrem(PENDING, room)  # as if its node died between the commit and the announcement
+    a = Archiver(aredis, archive, "scanner", grace=0, keep=0)
+    await a.sweep()  # not announced: the sweep does not see it
+    assert await archive.game(room) is None
+    await a.scan()
+    rec = await archive.game(room)
+    assert rec is not None and rec.result == result
+    assert await room_keys(aredis, room) == 0
+
+
+async def test_leaderboard_is_rebuilt_from_the_archive_on_start(tmp_path, redis_url, db_url, archive) -> None:
+    room, _ = await finished_unarchived(tmp_path, redis_url, db_url)
+    a = Archiver(Redis.from_url(redis_url), archive, "lb", grace=0, keep=0)
+    assert await a.archive_room(room) == "archived"
+    await a.redis.aclose()
+    rec = await archive.game(room)
+    p0, p1 = (s["player"] for s in rec.seats)
+    await archive.record_rating(p0, "hunters", room, 27.0, 7.0, 6.0)
+    await archive.record_rating(p1, "hunters", room, 23.0, 7.0, 2.0)
+    (tmp_path / "lb").mkdir()
+    node = ServerProc(tmp_path / "lb", redis_url, args=("--database", db_url)).start()
+    try:
+        async with httpx.AsyncClient(base_url=node.http) as http:
+            board = (await http.get("/api/leaderboard/hunters")).json()
+            assert [(p["rank"], p["player"], p["score"], p["games"]) for p in board["players"]] == [
+                (1, p0, 6.0, 1),
+                (2, p1, 2.0, 1),
+            ]
+            assert board["players"][0]["name"] == rec.seats[0]["name"]
+            assert (await http.get("/api/leaderboard/hunters?limit=1&offset=1")).json()["players"][0]["player"] == p1
+            assert (await http.get("/api/leaderboard/chess")).status_code == 404
+            assert (await http.get(f"/api/players/{p0}")).json()["ratings"]["hunters"]["score"] == 6.0
+    finally:
+        node.stop()
