@@ -24,13 +24,15 @@ import contextlib
 import logging
 import random
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 
 from server.archive.finished import read_room
-from server.archive.repository import Archive
 from server.store import keys
+
+if TYPE_CHECKING:
+    from server.archive.repository import Archive
 
 log = logging.getLogger("longhall.archive")
 PENDING = "archive:pending"
@@ -54,6 +56,7 @@ class Archiver:
         self.sweep_every, self.scan_every = sweep_every, scan_every
         self.counts = {"archived": 0, "already": 0, "gone": 0, "busy": 0, "failed": 0}
         self._queue: asyncio.Queue[str] = asyncio.Queue()
+        self._ready = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
 
     def finished(self, room: str) -> None:
@@ -61,9 +64,15 @@ class Archiver:
         self._queue.put_nowait(room)
 
     def start(self) -> None:
+        """Announce at once; archive once `attach` hands over the database."""
         self._tasks = [asyncio.create_task(self._drain())]
-        if self.archive is not None:
+
+    def attach(self, archive: Archive | None) -> None:
+        """The archive is open (None: this node only announces)."""
+        self.archive = archive
+        if archive is not None:
             self._tasks.append(asyncio.create_task(self._sweeper()))
+        self._ready.set()
 
     async def stop(self) -> None:
         for t in self._tasks:
@@ -71,12 +80,19 @@ class Archiver:
         for t in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+        with contextlib.suppress(Exception):  # games that ended just now: leave them to the others
+            while not self._queue.empty():
+                await self.announce(self._queue.get_nowait())
+
+    async def announce(self, room: str) -> None:
+        await self.redis.zadd(PENDING, {room: int(time.time() * 1000)}, nx=True)
 
     async def _drain(self) -> None:
         while True:
             room = await self._queue.get()
             try:
-                await self.redis.zadd(PENDING, {room: int(time.time() * 1000)}, nx=True)
+                await self.announce(room)
+                await self._ready.wait()
                 if self.archive is not None:
                     await self.archive_room(room)
             except asyncio.CancelledError:

@@ -11,15 +11,16 @@ import sys
 from datetime import UTC, datetime
 from typing import TextIO
 
-from server.archive.db import database_url, upgrade
-from server.archive.repository import Archive
-
 
 def url_of(args: argparse.Namespace) -> str:
+    from server.archive.db import database_url
+
     return database_url(args.database or os.environ.get("DATABASE_URL", ""), args.data)
 
 
 def db_upgrade(args: argparse.Namespace) -> int:
+    from server.archive.db import upgrade
+
     url = url_of(args)
     asyncio.run(upgrade(url, args.revision))
     print(f"longhall: archive at {args.revision} ({_safe(url)})", flush=True)
@@ -32,6 +33,8 @@ def parse_since(text: str) -> datetime:
 
 
 async def export(url: str, room: str | None, since: datetime | None, out: TextIO) -> int:
+    from server.archive.repository import Archive
+
     archive = Archive(url)
     n = 0
     try:
@@ -63,6 +66,8 @@ async def run_archiver(url: str, redis_url: str, args: argparse.Namespace) -> No
     from redis.asyncio import Redis
 
     from server.archive.archiver import Archiver
+    from server.archive.db import upgrade
+    from server.archive.repository import Archive
 
     await upgrade(url)
     redis = Redis.from_url(redis_url)
@@ -71,6 +76,7 @@ async def run_archiver(url: str, redis_url: str, args: argparse.Namespace) -> No
     a = Archiver(redis, archive, node, grace=args.grace, keep=args.keep, lease_ms=int(args.lease * 1000),
                  sweep_every=args.every, scan_every=args.scan_every)  # fmt: skip
     a.start()
+    a.attach(archive)
     print(f"longhall: {node} archiving from {redis_url} into {_safe(url)}", flush=True)
     try:
         await asyncio.Event().wait()

@@ -15,13 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+HEAD = "0001"  # the newest migration (a test checks it against migrations/versions)
 SQLITE_FILE = "archive.sqlite3"
 
 
@@ -57,7 +56,9 @@ def create_engine(url: str) -> AsyncEngine:
     return engine
 
 
-def alembic_config() -> Config:
+def alembic_config() -> Any:
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     return cfg
@@ -79,9 +80,12 @@ def _file_lock(url: str) -> Iterator[None]:
 
 
 async def upgrade(url: str, revision: str = "head") -> None:
-    """Migrate the database at `url` to `revision` (creating it if needed)."""
+    """Migrate the database at `url` to `revision` (creating it if needed). A database
+    already at HEAD is left alone without loading Alembic (every node start asks)."""
     engine = create_engine(url)
     try:
+        if revision == "head" and await _revision(engine) == HEAD:
+            return
         with _file_lock(url):
             async with engine.begin() as conn:
                 await conn.run_sync(_run, revision)
@@ -89,7 +93,17 @@ async def upgrade(url: str, revision: str = "head") -> None:
         await engine.dispose()
 
 
+async def _revision(engine: AsyncEngine) -> str | None:
+    try:
+        async with engine.connect() as conn:
+            return (await conn.execute(text("SELECT version_num FROM alembic_version"))).scalar()
+    except Exception:  # no table yet (or no database: the upgrade will say so)
+        return None
+
+
 def _run(conn: Connection, revision: str) -> None:
+    from alembic import command
+
     cfg = alembic_config()
     cfg.attributes["connection"] = conn
     if revision.startswith("-") or revision == "base":
@@ -100,11 +114,8 @@ def _run(conn: Connection, revision: str) -> None:
 
 async def current(url: str) -> str | None:
     """The revision the database is at (None: never migrated)."""
-    from alembic.runtime.migration import MigrationContext
-
     engine = create_engine(url)
     try:
-        async with engine.connect() as conn:
-            return await conn.run_sync(lambda c: MigrationContext.configure(c).get_current_revision())
+        return await _revision(engine)
     finally:
         await engine.dispose()

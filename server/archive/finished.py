@@ -14,8 +14,7 @@ import msgpack
 from redis.asyncio import Redis
 
 from server import room as rm
-from server.archive.models import ABANDONED, FINISHED
-from server.archive.repository import GameRecord, MoveRecord
+from server.archive.records import ABANDONED, FINISHED, GameRecord, MoveRecord
 from server.store import keys
 
 STARTS = ("start", "matched")

@@ -9,11 +9,12 @@ the truth; Redis serves reads. The ratings work calls `update` after `record_rat
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 
-from server.archive.repository import Archive
+if TYPE_CHECKING:
+    from server.archive.repository import Archive
 
 
 def board_key(game: str) -> str:

@@ -14,9 +14,12 @@ from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Index, Int
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from server.archive.records import ABANDONED, FINISHED
+
+__all__ = ["ABANDONED", "FINISHED"]
+
 Json = JSON().with_variant(JSONB(), "postgresql")
 When = DateTime(timezone=True)
-FINISHED, ABANDONED = "finished", "abandoned"
 
 
 class Base(DeclarativeBase):

@@ -9,7 +9,8 @@ GET /api/leaderboard/{game}    ranked players (?limit=, ?offset=), from Redis
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import msgpack
 from redis.asyncio import Redis
@@ -19,9 +20,11 @@ from starlette.routing import Route
 
 from server.archive import leaderboard
 from server.archive.finished import is_over, read_room
-from server.archive.repository import Archive
 from server.games import registry
 from server.store import keys
+
+if TYPE_CHECKING:
+    from server.archive.repository import Archive
 
 
 def _missing(what: str) -> Response:
@@ -41,18 +44,30 @@ async def live_replay(redis: Redis, room: str) -> dict[str, Any] | None:
     return {**public, "status": doc["status"], "seed": None, "moves": None, "result": None, "source": "live"}
 
 
-def routes(redis: Redis, archive: Archive) -> list[Route]:
+def _starting() -> Response:
+    return JSONResponse({"error": "unavailable", "detail": "the archive is starting"}, status_code=503)
+
+
+def routes(redis: Redis, archive_of: Callable[[], Archive | None]) -> list[Route]:
+    """`archive_of()` is None while the node's archive is still opening."""
+
     async def replay(request: Request) -> Response:
         room = request.path_params["room"]
         live = await live_replay(redis, room)
         if live is not None:
             return JSONResponse(live)
+        archive = archive_of()
+        if archive is None:
+            return _starting()
         rec = await archive.game(room)
         if rec is None:
             return _missing(f"no room {room!r}")
         return JSONResponse({**rec.as_json(), "source": "archive"})
 
     async def player(request: Request) -> Response:
+        archive = archive_of()
+        if archive is None:
+            return _starting()
         page = await archive.player(request.path_params["player"])
         return JSONResponse(page) if page is not None else _missing("no such player in the archive")
 

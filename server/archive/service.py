@@ -1,48 +1,76 @@
 """The archive as one server node uses it: the database, the archiver, the leaderboards.
 
-On start the node migrates the database (safe from several processes at once: a file
-lock on SQLite, an advisory lock on PostgreSQL), hooks the archiver to the end of games
-in its room service and rebuilds the leaderboards from the archive.
+The node answers as soon as Redis does; the archive opens beside it in the background
+(SQLAlchemy and the migrations take a moment to load): it migrates the database (safe
+from several processes at once: a file lock on SQLite, an advisory lock on PostgreSQL),
+then the archiver starts on the games that ended meanwhile (they wait in its queue) and
+the leaderboards are rebuilt from the archive.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import importlib
 import logging
+from typing import TYPE_CHECKING
 
 from redis.asyncio import Redis
 from starlette.routing import Route
 
 from server.archive import leaderboard
 from server.archive.archiver import Archiver
-from server.archive.db import database_url, upgrade
-from server.archive.repository import Archive
 from server.archive.routes import routes
 from server.config import Settings
 from server.games import registry
 from server.rooms import Rooms
+
+if TYPE_CHECKING:
+    from server.archive.repository import Archive
 
 log = logging.getLogger("longhall.archive")
 
 
 class ArchiveService:
     def __init__(self, settings: Settings, redis: Redis, node: str) -> None:
-        self.url = database_url(settings.database_url, settings.data)
+        self.settings = settings
         self.redis = redis
-        self.archive = Archive(self.url)
-        self.archiver = Archiver(
-            redis, self.archive if settings.archiver == "on" else None, node,
-            grace=settings.archive_grace, keep=settings.archived_ttl,
-        )  # fmt: skip
+        self.archive: Archive | None = None
+        self.archiver = Archiver(redis, None, node, grace=settings.archive_grace, keep=settings.archived_ttl)
+        self._opening: asyncio.Task[None] | None = None
 
     def routes(self) -> list[Route]:
-        return routes(self.redis, self.archive)
+        return routes(self.redis, lambda: self.archive)
 
     async def start(self, rooms: Rooms) -> None:
-        await upgrade(self.url)
         rooms.on_over = self.archiver.finished
         self.archiver.start()
-        await leaderboard.rebuild(self.redis, self.archive, sorted(registry.games()))
+        self._opening = asyncio.create_task(self._open())
+
+    async def _open(self) -> None:
+        # imported in a thread: the event loop keeps serving while SQLAlchemy loads
+        db = await asyncio.to_thread(importlib.import_module, "server.archive.db")
+        repository = await asyncio.to_thread(importlib.import_module, "server.archive.repository")
+        url = db.database_url(self.settings.database_url, self.settings.data)
+        while True:
+            try:  # in a thread of its own: Alembic loads and migrates without blocking this loop
+                await asyncio.to_thread(asyncio.run, db.upgrade(url))
+                break
+            except Exception:
+                log.warning("the archive database is not ready; retrying", exc_info=True)
+                await asyncio.sleep(5)
+        self.archive = repository.Archive(url)
+        self.archiver.attach(self.archive if self.settings.archiver == "on" else None)
+        try:
+            await leaderboard.rebuild(self.redis, self.archive, sorted(registry.games()))
+        except Exception:
+            log.warning("leaderboards were not rebuilt", exc_info=True)
 
     async def stop(self) -> None:
+        if self._opening is not None:
+            self._opening.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._opening
         await self.archiver.stop()
-        await self.archive.close()
+        if self.archive is not None:
+            await self.archive.close()

@@ -10,6 +10,7 @@ from clients.python.bot import play
 from server.archive.repository import GameRecord
 from server.games import registry
 from tests.tables import table
+from tests.toygame import GAME as HIGHCARD
 
 # (game, players, options): the three games, kept short where the game allows
 KINDS: list[tuple[str, int, dict[str, Any]]] = [
@@ -30,11 +31,12 @@ async def play_game(url: str, game: str, players: int, options: dict[str, Any], 
         return t.room, results[0]
 
 
-async def play_games(url: str, n: int, seed: int, concurrency: int = 4) -> dict[str, Any]:
-    """`n` random games (cycling through KINDS) with `concurrency` at a time: room -> result."""
+async def play_games(url: str, n: int, seed: int, concurrency: int = 4,
+                     kinds: list[tuple[str, int, dict[str, Any]]] = KINDS) -> dict[str, Any]:  # fmt: skip
+    """`n` random games (cycling through `kinds`) with `concurrency` at a time: room -> result."""
     gate = asyncio.Semaphore(concurrency)
     rng = random.Random(seed)
-    plan = [(KINDS[i % len(KINDS)], rng.randrange(1 << 30)) for i in range(n)]
+    plan = [(kinds[i % len(kinds)], rng.randrange(1 << 30)) for i in range(n)]
 
     async def one(kind: tuple[str, int, dict[str, Any]], s: int) -> tuple[str, Any]:
         async with gate:
@@ -45,7 +47,7 @@ async def play_games(url: str, n: int, seed: int, concurrency: int = 4) -> dict[
 
 def replay(rec: GameRecord) -> Any:
     """The result of running the engine over the archived seed and moves."""
-    game = registry.get(rec.game)
+    game = HIGHCARD if rec.game == "highcard" else registry.get(rec.game)
     assert game is not None and rec.seed is not None
     state = game.setup(len(rec.seats), rec.options, rec.seed)
     for m in rec.moves:

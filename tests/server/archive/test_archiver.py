@@ -90,9 +90,11 @@ async def _gone(r: Redis, room: str) -> bool:
 async def test_live_game_replay_shows_no_moves_or_seed(server, aredis) -> None:
     from tests.tables import table
 
-    async with table(server.url, players=2, spectators=0, game="vikings") as t:
-        async with httpx.AsyncClient(base_url=server.http) as http:
-            got = (await http.get(f"/api/rooms/{t.room}/replay")).json()
+    async with (
+        table(server.url, players=2, spectators=0, game="vikings") as t,
+        httpx.AsyncClient(base_url=server.http) as http,
+    ):
+        got = (await http.get(f"/api/rooms/{t.room}/replay")).json()
     assert got["status"] == "playing" and got["source"] == "live"
     assert got["moves"] is None and got["seed"] is None and got["game"] == "vikings"
 
@@ -103,14 +105,12 @@ async def finished_unarchived(tmp_path: Path, redis_url: str, db_url: str) -> tu
     node = ServerProc(tmp_path / "off", redis_url, args=("--database", db_url), LONGHALL_ARCHIVER="off")
     node.start()
     try:
-        return await play_game(node.url, "hunters", 2, {}, seed=5)
+        return await play_game(node.url, "highcard", 2, {}, seed=5)
     finally:
         node.stop()
 
 
-async def test_a_crash_between_insert_and_release_repeats_safely(
-    tmp_path, redis_url, db_url, archive, aredis
-) -> None:
+async def test_a_crash_between_insert_and_release_repeats_safely(tmp_path, redis_url, db_url, archive, aredis) -> None:
     room, result = await finished_unarchived(tmp_path, redis_url, db_url)
     await eventually(lambda: aredis.zscore(PENDING, room))  # announced
     # an archiver inserted the game and died before releasing the room's keys
@@ -158,20 +158,26 @@ async def test_leaderboard_is_rebuilt_from_the_archive_on_start(tmp_path, redis_
     await a.redis.aclose()
     rec = await archive.game(room)
     p0, p1 = (s["player"] for s in rec.seats)
-    await archive.record_rating(p0, "hunters", room, 27.0, 7.0, 6.0)
-    await archive.record_rating(p1, "hunters", room, 23.0, 7.0, 2.0)
+    await archive.record_rating(p0, "vikings", room, 27.0, 7.0, 6.0)
+    await archive.record_rating(p1, "vikings", room, 23.0, 7.0, 2.0)
     (tmp_path / "lb").mkdir()
     node = ServerProc(tmp_path / "lb", redis_url, args=("--database", db_url)).start()
     try:
         async with httpx.AsyncClient(base_url=node.http) as http:
-            board = (await http.get("/api/leaderboard/hunters")).json()
+            board = await eventually(lambda: _board(http, "vikings"))  # rebuilt in the background
             assert [(p["rank"], p["player"], p["score"], p["games"]) for p in board["players"]] == [
                 (1, p0, 6.0, 1),
                 (2, p1, 2.0, 1),
             ]
             assert board["players"][0]["name"] == rec.seats[0]["name"]
-            assert (await http.get("/api/leaderboard/hunters?limit=1&offset=1")).json()["players"][0]["player"] == p1
+            assert (await http.get("/api/leaderboard/vikings?limit=1&offset=1")).json()["players"][0]["player"] == p1
+            assert (await http.get("/api/leaderboard/hunters")).json() == {"game": "hunters", "players": []}
             assert (await http.get("/api/leaderboard/chess")).status_code == 404
-            assert (await http.get(f"/api/players/{p0}")).json()["ratings"]["hunters"]["score"] == 6.0
+            assert (await http.get(f"/api/players/{p0}")).json()["ratings"]["vikings"]["score"] == 6.0
     finally:
         node.stop()
+
+
+async def _board(http: httpx.AsyncClient, game: str) -> dict | None:
+    board = (await http.get(f"/api/leaderboard/{game}")).json()
+    return board if board["players"] else None

@@ -112,6 +112,14 @@ async def test_token_revocation_marker(db_url) -> None:
         await a.close()
 
 
+def test_head_names_the_newest_migration() -> None:
+    from alembic.script import ScriptDirectory
+
+    from server.archive.db import HEAD, alembic_config
+
+    assert ScriptDirectory.from_config(alembic_config()).get_current_head() == HEAD
+
+
 def test_urls() -> None:
     assert database_url("postgres://u@h/db", ".") == "postgresql+asyncpg://u@h/db"
     assert database_url("postgresql://u@h:5/db", ".") == "postgresql+asyncpg://u@h:5/db"

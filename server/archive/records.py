@@ -1,0 +1,55 @@
+"""A finished game as plain data: what leaves Redis and what the archive gives back.
+No database code here, so the live side (the archiver, the replay route) stays light."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+FINISHED, ABANDONED = "finished", "abandoned"
+
+
+@dataclass
+class MoveRecord:
+    seq: int
+    seat: int
+    move: Any
+    at: datetime
+
+
+@dataclass
+class GameRecord:
+    """A finished (or abandoned) game as it leaves Redis."""
+
+    room: str
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any] | None]
+    seed: int | None
+    result: dict[str, Any] | None
+    status: str
+    started: datetime | None
+    ended: datetime
+    moves: list[MoveRecord] = field(default_factory=list)
+    chat: list[dict[str, Any]] = field(default_factory=list)  # {player, channel, text, at}
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "room": self.room, "game": self.game, "options": self.options, "seats": self.seats,
+            "seed": self.seed, "status": self.status, "result": self.result,
+            "started": iso(self.started), "ended": iso(self.ended),
+            "moves": [{"seq": m.seq, "seat": m.seat, "move": m.move, "at": iso(m.at)} for m in self.moves],
+        }  # fmt: skip
+
+
+def utc(t: datetime | None) -> datetime | None:
+    """SQLite hands datetimes back without their zone; everything stored is UTC."""
+    if t is None:
+        return None
+    return t.replace(tzinfo=UTC) if t.tzinfo is None else t.astimezone(UTC)
+
+
+def iso(t: datetime | None) -> str | None:
+    t = utc(t)
+    return None if t is None else t.isoformat(timespec="milliseconds")

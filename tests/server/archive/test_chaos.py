@@ -1,0 +1,128 @@
+"""Archivers SIGKILLed at random moments while games finish: every game is archived
+exactly once, replays from its seed and moves to its recorded result, and Redis gives
+back the memory the games took. The default run plays a sample; `-m soak` plays 500."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from redis.asyncio import Redis
+
+from server.archive.archiver import PENDING
+from server.archive.repository import Archive
+from server.embedded_redis import EmbeddedRedis
+from tests.cluster import ROOT, ServerProc
+from tests.server.archive.games import KINDS, play_games, replay
+
+
+class ArchiverProc:
+    """`longhall archive run` beside a node whose own archiver is off."""
+
+    def __init__(self, redis_url: str, db_url: str, log: Path) -> None:
+        self.args = [sys.executable, "-m", "server.cli", "archive", "run", "--redis", redis_url, "--database", db_url,
+                     "--grace", "0", "--keep", "0", "--lease", "2", "--every", "0.1", "--scan-every", "5"]  # fmt: skip
+        self.log = log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+async def settle(r: Redis, archive: Archive, games: int, keys: int | None, timeout: float = 180) -> None:
+    """Wait until the archive holds `games` games, nothing is pending and (if given) Redis
+    is back to `keys` keys."""
+    deadline = time.monotonic() + timeout
+    while True:
+        n, pending, size = await archive.count_games(), await r.zcard(PENDING), await r.dbsize()
+        if n == games and pending == 0 and (keys is None or size == keys):
+            return
+        assert time.monotonic() < deadline, f"archived {n}/{games}, pending {pending}, keys {size} (want {keys})"
+        await asyncio.sleep(0.2)
+
+
+SAMPLE = [("vikings", 2, {}), ("hunters", 2, {}), ("feast", 1, {"length": "short"})]
+
+
+async def chaos_run(tmp: Path, db_url: str, games: int, seed: int, concurrency: int = 4,
+                    kinds: list[tuple[str, int, dict]] = KINDS) -> dict[str, float]:  # fmt: skip
+    redis = EmbeddedRedis(tmp / "redis", fsync="no")
+    redis.start()
+    (tmp / "node").mkdir()
+    node = ServerProc(tmp / "node", redis.url, args=("--database", db_url), LONGHALL_ARCHIVER="off")
+    archivers = [ArchiverProc(redis.url, db_url, tmp / f"archiver{i}.log") for i in range(2)]
+    r = Redis.from_url(redis.url)
+    archive = Archive(db_url)
+    rng = random.Random(seed)
+    try:
+        node.start()
+        for a in archivers:
+            a.start()
+        warm = await play_games(node.url, 1, seed, kinds=[("highcard", 2, {})])  # first-use allocations
+        await settle(r, archive, len(warm), None)
+        await asyncio.sleep(0.5)
+        base_keys, base_mem = await r.dbsize(), (await r.info("memory"))["used_memory"]
+        kills = 0
+        done = asyncio.Event()
+
+        async def chaos() -> None:
+            nonlocal kills
+            while not done.is_set():
+                await asyncio.sleep(rng.uniform(0.05, 0.8))
+                victim = rng.choice(archivers)
+                victim.kill()
+                kills += 1
+                victim.start()
+
+        killer = asyncio.create_task(chaos())
+        results = await play_games(node.url, games, seed + 1, concurrency, kinds)
+        done.set()
+        await killer
+        await settle(r, archive, len(warm) + games, base_keys)
+        await asyncio.sleep(0.5)
+        mem = (await r.info("memory"))["used_memory"]
+        for room, result in {**warm, **results}.items():
+            rec = await archive.game(room)
+            assert rec is not None and rec.result == result, room
+            assert replay(rec) == result, room  # from its seed and moves to its recorded result
+        assert mem - base_mem < 64 * 1024, (base_mem, mem)  # Redis gave back what the games took
+        return {"games": games, "kills": kills, "redis_bytes_before": base_mem, "redis_bytes_after": mem}
+    finally:
+        for a in archivers:
+            a.stop()
+        node.stop()
+        await archive.close()
+        await r.aclose()
+        redis.stop()
+
+
+async def test_archivers_killed_at_random_sample(tmp_path, db_url) -> None:
+    figures = await chaos_run(tmp_path, db_url, games=len(SAMPLE), seed=11, kinds=SAMPLE)
+    assert figures["kills"] > 0
+    print(figures)
+
+
+@pytest.mark.soak
+async def test_archivers_killed_at_random_soak(tmp_path, db_url) -> None:
+    figures = await chaos_run(tmp_path, db_url, games=500, seed=12, concurrency=6)
+    print(figures)
