@@ -32,10 +32,11 @@ def pct(values: list[float], q: float) -> float:
 
 
 def load(rooms: int, seconds: float, nodes: int = 1, fanout: str = "diff", players: int = 4,
-         spectators: int = 1, think: float = 0.0, game: str = "vikings") -> dict[str, Any]:  # fmt: skip
-    """Bot games over real websockets; moves/s, latencies, CPU, memory, bytes."""
+         spectators: int = 1, think: float = 0.0, game: str = "vikings", **env: str) -> dict[str, Any]:  # fmt: skip
+    """Bot games over real websockets; moves/s, latencies, CPU, memory, bytes. `env`:
+    more LONGHALL_* settings for the nodes."""
     with tempfile.TemporaryDirectory() as work:
-        cluster = Cluster(Path(work), nodes=nodes, LONGHALL_FANOUT=fanout)
+        cluster = Cluster(Path(work), nodes=nodes, LONGHALL_FANOUT=fanout, **env)
         try:
             raw = run_client(
                 "bench.loadgen", "--urls", ",".join(n.url for n in cluster.nodes), "--rooms", str(rooms),

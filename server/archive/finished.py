@@ -48,7 +48,8 @@ def record(room: str, doc: dict[str, Any], log: list[tuple[bytes, dict[bytes, by
         entry = msgpack.unpackb(fields[b"entry"], raw=False)
         kind = entry.get("k")
         if kind in STARTS and started is None:
-            started, seed = _at(sid), entry.get("seed", seed)
+            started = _at(sid)
+            seed = seed if seed is not None else entry.get("seed")
         elif kind == "move":
             moves.append(MoveRecord(int(fields[b"seq"]), entry["seat"], entry.get("move"), _at(sid)))
     result = doc.get("result")

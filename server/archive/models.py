@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -42,7 +42,7 @@ class Game(Base):
     game: Mapped[str] = mapped_column(String(32))
     options: Mapped[dict[str, Any]] = mapped_column(Json)
     seats: Mapped[list[Any]] = mapped_column(Json)  # [{player, name}] in seat order
-    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    seed: Mapped[int | str | None] = mapped_column(Json, nullable=True)  # engine seed, or the revealed seed
     result: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)  # scores, breakdown, winners
     status: Mapped[str] = mapped_column(String(16))  # finished | abandoned
     started: Mapped[datetime | None] = mapped_column(When, nullable=True)

@@ -26,7 +26,7 @@ class GameRecord:
     game: str
     options: dict[str, Any]
     seats: list[dict[str, Any] | None]
-    seed: int | None
+    seed: int | str | None  # the engine's seed, or the revealed seed of fair randomness
     result: dict[str, Any] | None
     status: str
     started: datetime | None

@@ -49,7 +49,12 @@ def replay(rec: GameRecord) -> Any:
     """The result of running the engine over the archived seed and moves."""
     game = HIGHCARD if rec.game == "highcard" else registry.get(rec.game)
     assert game is not None and rec.seed is not None
-    state = game.setup(len(rec.seats), rec.options, rec.seed)
+    seed = rec.seed
+    if isinstance(seed, str):  # a revealed seed (fair randomness): the engine's seed derives from it
+        from server.fair import engine_seed  # type: ignore[import-not-found]
+
+        seed = engine_seed(seed)
+    state = game.setup(len(rec.seats), rec.options, seed)
     for m in rec.moves:
         state = game.apply(state, m.seat, m.move)
     return game.result(state)

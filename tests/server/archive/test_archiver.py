@@ -36,7 +36,7 @@ async def archive(db_url: str) -> AsyncIterator[Archive]:
     await a.close()
 
 
-async def eventually(check, timeout: float = 20.0):  # type: ignore[no-untyped-def]
+async def eventually(check, timeout: float = 60.0):  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + timeout
     while True:
         got = await check()
@@ -63,7 +63,7 @@ async def test_a_finished_game_is_archived_by_its_node_and_leaves_redis(
         assert replay(rec) == result  # the seed and moves replay to the recorded result
         assert rec.started is not None and rec.started <= rec.moves[0].at <= rec.ended
         assert [m.seq for m in rec.moves] == sorted(m.seq for m in rec.moves)
-        await eventually(lambda: _gone(aredis, room), timeout=10)  # archived_ttl = 1 s
+        await eventually(lambda: _gone(aredis, room), timeout=30)  # archived_ttl = 1 s
         assert await aredis.zscore(PENDING, room) is None
         async with httpx.AsyncClient(base_url=node.http) as http:
             got = (await http.get(f"/api/rooms/{room}/replay")).json()

@@ -27,7 +27,7 @@ def upgrade() -> None:
         sa.Column("game", sa.String(32), nullable=False),
         sa.Column("options", JSON, nullable=False),
         sa.Column("seats", JSON, nullable=False),
-        sa.Column("seed", sa.BigInteger(), nullable=True),
+        sa.Column("seed", JSON, nullable=True),
         sa.Column("result", JSON, nullable=True),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("started", WHEN, nullable=True),
