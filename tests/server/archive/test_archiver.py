@@ -160,11 +160,13 @@ async def test_leaderboard_is_rebuilt_from_the_archive_on_start(tmp_path, redis_
     p0, p1 = (s["player"] for s in rec.seats)
     await archive.record_rating(p0, "vikings", room, 27.0, 7.0, 6.0)
     await archive.record_rating(p1, "vikings", room, 23.0, 7.0, 2.0)
+    async with Redis.from_url(redis_url) as r:  # boards other tests' nodes left in the shared Redis
+        await r.delete("lb:{vikings}", "lb:{vikings}:info")
     (tmp_path / "lb").mkdir()
     node = ServerProc(tmp_path / "lb", redis_url, args=("--database", db_url)).start()
     try:
         async with httpx.AsyncClient(base_url=node.http) as http:
-            board = await eventually(lambda: _board(http, "vikings"))  # rebuilt in the background
+            board = await eventually(lambda: _board(http, "vikings", {p0, p1}))  # rebuilt in the background
             assert [(p["rank"], p["player"], p["score"], p["games"]) for p in board["players"]] == [
                 (1, p0, 6.0, 1),
                 (2, p1, 2.0, 1),
@@ -178,6 +180,6 @@ async def test_leaderboard_is_rebuilt_from_the_archive_on_start(tmp_path, redis_
         node.stop()
 
 
-async def _board(http: httpx.AsyncClient, game: str) -> dict | None:
+async def _board(http: httpx.AsyncClient, game: str, players: set[str]) -> dict | None:
     board = (await http.get(f"/api/leaderboard/{game}")).json()
-    return board if board["players"] else None
+    return board if {p["player"] for p in board["players"]} == players else None
