@@ -9,11 +9,14 @@ top-level dict that shares everything it did not change.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import msgpack
 
 from server.games.contract import Game
+
+log = logging.getLogger("longhall.room")
 
 Doc = dict[str, Any]
 OPEN, PLAYING, OVER = "open", "playing", "over"
@@ -54,8 +57,39 @@ def started(doc: Doc, state: dict[str, Any]) -> Doc:
     return {**doc, "status": PLAYING, "state": state}
 
 
-def moved(doc: Doc, state: dict[str, Any], result: dict[str, Any] | None) -> Doc:
-    return {**doc, "state": state, "status": OVER if result is not None else PLAYING, "result": result}
+def moved(doc: Doc, state: dict[str, Any], result: dict[str, Any] | None, last: dict[str, Any] | None = None) -> Doc:
+    status = OVER if result is not None else PLAYING
+    return {**doc, "state": state, "status": status, "result": result, "last": last}
+
+
+def last_decision(game: Game, before: dict[str, Any], seat: int, move: Any, seats: int, seq: int) -> dict[str, Any]:
+    """The move just made, described once per viewer: {"p": public, "2": seat 2's own
+    when it differs}. Stored in the document, so a view can be cut again after a reload;
+    the cost is one `describe` per viewer per move, whatever the game's length."""
+
+    def one(viewer: int | None) -> dict[str, Any]:
+        try:
+            said = game.describe(before, seat, move, viewer)
+        except Exception:  # a wording bug must never cost the move
+            log.exception("%s could not describe a move", game.info.name)
+            said = Game.describe(game, before, seat, move, viewer)
+        return {**said, "seat": seat, "seq": seq}
+
+    public = one(None)
+    cut: dict[str, Any] = {"p": public}
+    for viewer in range(seats):
+        own = one(viewer)
+        if own != public:
+            cut[str(viewer)] = own
+    return cut
+
+
+def last_for(doc: Doc, seat: int | None) -> dict[str, Any] | None:
+    last = doc.get("last")
+    if last is None:
+        return None
+    own = None if seat is None else last.get(str(seat))
+    return own if own is not None else last["p"]  # type: ignore[no-any-return]
 
 
 def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
@@ -71,6 +105,7 @@ def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
         "to_act": [] if state is None else game.to_act(state),
         "table": None if state is None else game.view(state, seat),
         "result": doc["result"],
+        "last": last_for(doc, seat),
     }
 
 

@@ -62,6 +62,12 @@ def table_for(game_name: str, players: int | None, options: Any) -> tuple[Game, 
     return game, resolved, n
 
 
+def same_as_public(seat_view: dict[str, Any], public: dict[str, Any]) -> bool:
+    """A seat's view differs from the public one only in `you` (constant) unless its
+    table or its description of the last decision does."""
+    return seat_view["table"] == public["table"] and seat_view["last"] == public["last"]
+
+
 class Entry:
     """A cached room: its document at `seq`, the views cut from it, committed move ids."""
 
@@ -189,7 +195,7 @@ class Rooms:
         public_old, public_new = e.view(None), new_views[None]
         for seat, nv in new_views.items():
             old = e.view(seat)
-            if seat is not None and nv["table"] == public_new["table"] and old["table"] == public_old["table"]:
+            if seat is not None and same_as_public(old, public_old) and same_as_public(nv, public_new):
                 frames[str(seat)] = frames["p"]
             elif self.snapshots:
                 frames["p" if seat is None else str(seat)] = encode(
@@ -353,7 +359,9 @@ class Rooms:
                 if seq != e.seq:
                     raise RoomError(ErrorCode.STALE_SEQ, f"the room is at seq {e.seq}, not {seq}: resync")
                 new_state, result = self._apply(e, seat, move)
-                doc = rm.moved(e.doc, new_state, result)
+                assert e.game is not None
+                last = rm.last_decision(e.game, e.doc["state"], seat, move, len(e.doc["seats"]), e.seq + 1)
+                doc = rm.moved(e.doc, new_state, result, last)
                 entry = {"k": "move", "seat": seat, "player": sess.player, "id": move_id, "move": move}
                 out = await self.commit(e, doc, entry, id_key)
                 if out.status in ("ok", "dup"):

@@ -100,6 +100,12 @@ class HighCard(Game):
             "log": state["log"],
         }
 
+    def describe(self, before: State, seat: int, move: Move, viewer: int | None) -> dict[str, Any]:
+        """A bid is the bidder's secret until every bid is in; a played card is public."""
+        if move["type"] == "bid":
+            return {"k": "highcard.bid", "n": move["n"]} if viewer == seat else {"k": "highcard.bid"}
+        return {"k": "highcard.play", "card": move["card"]}
+
     def result(self, state: State) -> dict[str, Any] | None:
         if state["phase"] != "over":
             return None

@@ -5,6 +5,12 @@ JSON-compatible values: dicts with string keys, lists (never tuples), ints, stri
 bools and None. No floats, no sets, no objects. That lets the room service store it as
 msgpack, clone it cheaply and diff its views as RFC 6902 JSON Patch.
 
+A game also describes each decision for the move log (`Game.describe`): structured,
+language-neutral data such as `{"k": "vikings.buy", "space": 3, "gold": 2, ...}` that
+a client words in its own language, cut for one viewer like a view is. The room adds
+`seat` (who decided, also in simultaneous phases) and `seq`; see docs/protocol.md
+("The last decision").
+
 This module deliberately knows nothing of Redis, sockets or asyncio.
 """
 
@@ -19,6 +25,7 @@ import msgpack
 State = dict[str, Any]
 Move = dict[str, Any]
 View = dict[str, Any]
+Description = dict[str, Any]
 
 
 class IllegalMove(Exception):
@@ -121,6 +128,23 @@ class Game(ABC):
     @abstractmethod
     def result(self, state: State) -> dict[str, Any] | None:
         """None while the game runs; then final scores with breakdown and winners."""
+
+    def describe(self, before: State, seat: int, move: Move, viewer: int | None) -> Description:
+        """The decision `move` of `seat`, accepted on `before`, as `viewer` may read it.
+
+        Called only after `apply(before, seat, move)` succeeded, once per viewer (each
+        seat and None, the spectators), so it must be cheap and pure. It returns a
+        JSON-compatible map whose "k" ("game.kind", e.g. "vikings.buy") names the
+        wording a client uses; the other fields are the wording's values (spaces,
+        prices, tiles: never words, never view paths). Hidden information follows the
+        view's rules: what `viewer` could not see must not be in it (a card drawn into a
+        private hand is "a card" to the others). "seat" and "seq" are added by the room.
+
+        This default names only the move's type, to everyone: safe for any game, and
+        what a client shows until the game describes its moves itself.
+        """
+        kind = move.get("type") if isinstance(move, dict) else None
+        return {"k": "move", "type": kind if isinstance(kind, str) else None}
 
 
 def clone(state: State) -> State:

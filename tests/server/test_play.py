@@ -86,6 +86,7 @@ def check_frames(t: Table, players: int) -> None:
         mine = c.rooms[t.room].seat
         view: dict = {}
         seq = -1
+        bids_described = 0
         for msg in c.rooms[t.room].frames:
             if msg["t"] == "snapshot":
                 view, seq = copy.deepcopy(msg["view"]), msg["seq"]
@@ -100,6 +101,13 @@ def check_frames(t: Table, players: int) -> None:
                 assert tbl["hand"] is None and tbl["my_bid"] is None
             if tbl["phase"] == "bid":
                 assert tbl["bids"] is None  # nobody sees a bid before all are in
+            last = view.get("last")
+            if last is not None and last["k"] == "highcard.bid":
+                # the log credits a simultaneous bid to its bidder, and only the bidder reads it
+                assert last["seq"] == seq and 0 <= last["seat"] < players
+                assert ("n" in last) == (last["seat"] == mine), (mine, last)
+                bids_described += 1
+        assert bids_described >= players - 1  # the last bid may arrive with the first card
 
 
 async def test_bot_command_plays_a_room_to_the_end(server) -> None:

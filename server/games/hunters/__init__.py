@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import Game, GameInfo, Move, Option, State, View
+from server.games.hunters.describe import describe
 from server.games.hunters.forms import FORMS
 from server.games.hunters.moves import apply_move, legal_moves
 from server.games.hunters.setup import initial_state
@@ -64,6 +65,9 @@ class Hunters(Game):
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state.get("result")
+
+    def describe(self, before: State, seat: int, move: Any, viewer: int | None) -> dict[str, Any]:
+        return describe(before, seat, move)  # HA-26: nothing is hidden from anyone
 
 
 GAME = Hunters()
