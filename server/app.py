@@ -1,5 +1,5 @@
-"""The Starlette application: /live, /ready, /health, /api/games, /api/rooms, the
-archive's reads (server/archive/routes.py) and the web client; /ws is served by
+"""The Starlette application: /live, /ready, /health, /api/games, /api/rooms,
+/api/rules/{game}, the archive's reads (server/archive/routes.py) and the web client; /ws is served by
 server.lean_ws in uvicorn's websocket slot.
 
 `create_app()` reads its settings from the environment (the CLI puts them there), so
@@ -19,12 +19,13 @@ from pathlib import Path
 
 from redis.asyncio import Redis
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
 
-from server import logs, metrics
+from server import logs, metrics, rulebook
 from server.archive.service import ArchiveService
 from server.config import Settings
 from server.drain import Drain, probe_routes
@@ -36,6 +37,7 @@ from server.lean_ws import LeanWebSocket
 from server.matchmaker import Matchmaker
 from server.rooms import Rooms
 from server.store import Store
+from server.web_files import WebFiles
 
 log = logging.getLogger("longhall")
 SWEEP_SECONDS = 5.0
@@ -132,15 +134,23 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def rooms(request: Request) -> Response:
         return JSONResponse(await node.store.public_rooms())
 
+    async def rules(request: Request) -> Response:
+        texts = rulebook.rules(request.path_params["game"])
+        if texts is None:
+            return JSONResponse({"error": "no rules for that game"}, status_code=404)
+        return JSONResponse(texts, headers={"Cache-Control": "public, max-age=3600"})
+
     routes: list[Route | Mount] = [
         *probe_routes(node),
         metrics.route(),
         Route("/api/games", games),
         Route("/api/rooms", rooms),
+        Route("/api/rules/{game:str}", rules),
         *node.archive.routes(),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
-        routes.append(Mount("/", StaticFiles(directory=settings.web, html=True)))
-    app = Starlette(routes=routes, lifespan=lifespan)
+        routes.append(Mount("/", WebFiles(directory=settings.web, html=True)))
+    # the built app and the JSON routes leave compressed (the websocket does not pass here)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(GZipMiddleware, minimum_size=800)])
     app.state.node = node
     return app

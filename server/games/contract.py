@@ -44,15 +44,23 @@ class IllegalMove(Exception):
 
 @dataclass(frozen=True)
 class Option:
-    """One room option of a game: its name, allowed values and the spec's default."""
+    """One room option of a game: its name, allowed values and the spec's default.
+
+    `doc` says what the option does in a sentence; `label` names it for a lobby and
+    `labels` names each choice (same order), so no client shows raw flags. Clients fall
+    back to the name and the values when these are empty.
+    """
 
     name: str
     choices: tuple[Any, ...]
     default: Any
     doc: str = ""
+    label: str = ""
+    labels: tuple[str, ...] = ()
 
     def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "choices": list(self.choices), "default": self.default, "doc": self.doc}
+        return {"name": self.name, "choices": list(self.choices), "default": self.default, "doc": self.doc,
+                "label": self.label, "labels": list(self.labels)}  # fmt: skip
 
 
 @dataclass(frozen=True)

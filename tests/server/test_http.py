@@ -17,7 +17,9 @@ async def test_health_and_games(server) -> None:
         assert health.status_code == 200 and health.json()["ok"] is True
         games = {g["name"]: g for g in (await http.get("/api/games")).json()}
         assert games["highcard"]["players"] == [2, 4]
-        assert games["highcard"]["options"][0] == {"name": "bonus", "choices": [0, 2], "default": 2, "doc": "bid bonus"}
+        assert games["highcard"]["options"][0] == {
+            "name": "bonus", "choices": [0, 2], "default": 2, "doc": "bid bonus", "label": "", "labels": []
+        }  # fmt: skip
 
 
 async def test_public_rooms_list_seats_status_and_spectators(server, monkeypatch) -> None:

@@ -6,6 +6,7 @@
 
 import { h } from "./dom.js";
 import { rename, storedName } from "./session.js";
+import { choiceLabel, optionLabel } from "./words.js";
 
 const MINE = "longhall.rooms";
 const POLL_MS = 2000;
@@ -79,8 +80,8 @@ function gameCard(game, client, errorBox) {
   const seats = h("select", { name: "seats", "aria-label": `${game.title}: players` });
   for (let n = lo; n <= hi; n++) seats.append(h("option", { value: n, selected: n === Math.max(lo, 2) }, `${n}`));
   const selects = game.options.map((o) => {
-    const sel = h("select", { name: o.name, title: o.doc, "aria-label": `${game.title}: ${o.name}` });
-    o.choices.forEach((c, i) => sel.append(h("option", { value: i, selected: c === o.default }, String(c))));
+    const sel = h("select", { name: o.name, title: o.doc, "aria-label": `${game.title}: ${optionLabel(o)}` });
+    o.choices.forEach((c, i) => sel.append(h("option", { value: String(c), selected: c === o.default }, choiceLabel(o, c, i))));
     return { o, sel };
   });
   const priv = h("input", { type: "checkbox", name: "private" });
@@ -94,13 +95,14 @@ function gameCard(game, client, errorBox) {
       errorBox.textContent = `${err.code ?? "error"}: ${err.detail ?? err.message}`;
     }
   };
-  const chosen = () => Object.fromEntries(selects.map(({ o, sel }) => [o.name, o.choices[Number(sel.value)]]));
+  const chosen = () => Object.fromEntries(selects.map(({ o, sel }) => [o.name, o.choices[sel.selectedIndex]]));
   return h(
     "form",
     { class: "game-card", "data-game": game.name, onsubmit: create },
     h("h3", {}, game.title),
     h("label", {}, "Players ", seats),
-    selects.map(({ o, sel }) => h("label", { title: o.doc }, `${o.name.replaceAll("_", " ")} `, sel)),
+    selects.length ? h("details", { class: "options" }, h("summary", {}, "Options"),
+      selects.map(({ o, sel }) => h("div", { class: "option" }, h("label", { title: o.doc }, `${optionLabel(o)} `, sel), o.doc ? h("small", { class: "hint" }, o.doc) : null))) : null,
     h("label", {}, priv, " private"),
     h("button", { type: "submit", class: "primary" }, `Create ${game.title} room`),
     matchButton(game, client, errorBox, () => Number(seats.value), chosen),
@@ -134,7 +136,35 @@ function matchButton(game, client, errorBox, players, options) {
   return button;
 }
 
-function roomTable(rooms, titles) {
+/** A button that copies the room's invitation link (the table page of that room). */
+export function inviteButton(room) {
+  const link = `${location.origin}${location.pathname}#/room/${room}`;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "invite",
+      "data-link": link,
+      title: `Copy the invitation link: ${link}`,
+      onclick: async (e) => {
+        const button = e.currentTarget;
+        try {
+          await navigator.clipboard.writeText(link);
+          button.textContent = "Link copied";
+        } catch {
+          window.prompt("Copy this invitation link", link); // no clipboard (http, old browser)
+        }
+      },
+    },
+    "Copy invite link",
+  );
+}
+
+const LISTED = new Set(["open", "playing"]);
+
+function roomTable(all, titles) {
+  // finished and abandoned rooms leave the list, whatever the server still knows of them
+  const rooms = all.filter((r) => LISTED.has(r.status));
   if (!rooms.length) return h("p", { class: "hint" }, "No open rooms yet: create one below.");
   const row = (r) =>
     h(
@@ -147,10 +177,10 @@ function roomTable(rooms, titles) {
       h("td", {}, `${r.spectators}`),
       h(
         "td",
-        {},
+        { class: "room-actions" },
         r.status === "open" && r.taken < r.seats ? h("a", { href: `#/room/${r.room}`, class: "button" }, "Join") : null,
-        " ",
         h("a", { href: `#/watch/${r.room}`, class: "button" }, "Watch"),
+        r.status === "open" ? inviteButton(r.room) : null,
       ),
     );
   return h(

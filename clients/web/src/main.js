@@ -1,5 +1,6 @@
 // The app's entry: routes "#/" to the lobby and "#/room/ID" (or "#/watch/ID") to a table.
 import { showLobby } from "./lobby.js";
+import { showRules } from "./rules.js";
 import { session, showIdentity } from "./session.js";
 import { showTable } from "./table.js";
 
@@ -9,6 +10,8 @@ let leaveCurrent = () => {};
 async function route() {
   leaveCurrent();
   leaveCurrent = () => {};
+  const rules = location.hash.match(/^#\/rules\/([\w-]+)\/?([\w-]*)/);
+  if (rules) return showRules(app, rules[1], rules[2]);
   app.textContent = "Connecting…";
   let client;
   try {

@@ -1,13 +1,13 @@
 // Pan and zoom of an SVG layer: drag with one pointer, pinch with two, the mouse wheel,
-// or the buttons the caller wires to the returned function. The state lives in `ui`
+// or the buttons the caller wires to the returned function (0: fit the whole map). The state lives in `ui`
 // (zoom, pan), which the table keeps across redraws, so a live update keeps your view.
 // Clicks on `.choice` elements are left alone.
 
-const MIN = 0.25;
+const MIN = 0.1;
 const MAX = 4;
 const clamp = (z) => Math.min(MAX, Math.max(MIN, z));
 
-export function panZoom(svgEl, layer, ui, box) {
+export function panZoom(svgEl, layer, ui, box, fit = 1) {
   ui.zoom = ui.zoom ?? 1;
   ui.pan = ui.pan ?? [0, 0];
   const [cx, cy] = [box.x + box.w / 2, box.y + box.h / 2]; // zoom about the middle
@@ -22,7 +22,7 @@ export function panZoom(svgEl, layer, ui, box) {
   pointers(svgEl, ui, box, apply);
   return (f) => {
     if (f === 0) {
-      ui.zoom = 1;
+      ui.zoom = clamp(fit); // the whole map in view
       ui.pan = [0, 0];
     } else ui.zoom = clamp(ui.zoom * f);
     apply();

@@ -65,10 +65,10 @@ export function resultPanel(result, ctx, renderer) {
   );
 }
 
-/** The move log, newest first: who decided at each seq and what it changed. */
-export function logPanel(log, labels, ctx) {
+/** The move log, newest first: each decision in words, from the server's descriptions. */
+export function logPanel(log, ctx) {
   if (!log.length) return null;
-  const entries = [...log].reverse().slice(0, 60);
+  const entries = [...log].reverse().slice(0, 80);
   return h(
     "details",
     { class: "log", id: "log", open: true },
@@ -76,19 +76,9 @@ export function logPanel(log, labels, ctx) {
     h(
       "ol",
       { reversed: true },
-      entries.map((e) => {
-        const who = e.actors.map((s) => ctx.names[s]).join(", ") || "table";
-        const what = labels.get(e.seq) ?? e.said ?? `decided (changed ${summarise(e.paths)})`;
-        return h("li", { value: e.seq, "data-seq": e.seq }, h("b", {}, `${who}: `), what);
-      }),
+      entries.map((e) => h("li", { value: e.seq, "data-seq": e.seq, "data-k": e.k, style: `--seat:${seatColour(e.seat)}` }, e.text)),
     ),
   );
-}
-
-function summarise(paths) {
-  const parts = new Set(paths.map((p) => p.split("/").slice(1, p.startsWith("/table/") ? 4 : 2).join(" ")));
-  const list = [...parts].slice(0, 4).join(", ");
-  return parts.size > 4 ? `${list}, …` : list;
 }
 
 /** Briefly highlight the drawn elements whose data-path is the nearest ancestor of an op. */

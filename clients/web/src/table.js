@@ -8,8 +8,11 @@
 import { h } from "./dom.js";
 import { generic } from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
-import { rememberRoom } from "./lobby.js";
+import { inviteButton, rememberRoom } from "./lobby.js";
 import { flash, logPanel, resultPanel, seatsPanel } from "./panels.js";
+import { ruleText, rulesLoaded } from "./rules.js";
+import { notifyToggle, showTurn } from "./turn_signal.js";
+import { sayLast } from "./words.js";
 
 /** Show room `room`; resolves to a function that tears the page down. */
 export async function showTable(app, client, room, watch) {
@@ -26,8 +29,7 @@ class TablePage {
     this.watch = watch;
     this.legal = [];
     this.legalSeq = -1;
-    this.log = [];
-    this.labels = new Map(); // seq -> words of the move this browser made
+    this.log = readLog(room); // [{seq, seat, text}], kept for this tab across reloads
     this.ui = {}; // per-renderer state kept across redraws (zoom, chosen square, rotation)
     this.offs = [];
     this.pendingOps = [];
@@ -62,24 +64,20 @@ class TablePage {
       window.longhall.tryMove = (m) => this.play(m);
       window.longhall.redraw = () => this.draw(); // for timing the drawing (docs/web.md)
     }
+    this.noteLast();
     this.draw();
     this.refreshLegal();
   }
 
   close() {
     clearTimeout(this.drawSoon);
+    showTurn(false, null);
     this.offs.forEach((off) => off());
     if (this.mirror && this.mirror.seat === null) this.client.leave(this.room).catch(() => {});
   }
 
   onView(ev) {
-    if (ev.ops) {
-      const before = this.lastToAct ?? [];
-      const table = this.mirror.view.table;
-      const said = table && this.renderer.describeOps ? this.renderer.describeOps(ev.ops, table, this.names()) : null;
-      this.log.push({ seq: ev.seq, actors: before, paths: ev.ops.map((o) => o.path), said });
-      if (this.log.length > 200) this.log.shift();
-    }
+    this.noteLast();
     // diffs that arrive while a redraw waits are drawn together (a page that fell behind
     // a fast game catches up in one redraw instead of one per diff)
     this.pendingOps.push(...(ev.ops ?? []));
@@ -91,6 +89,16 @@ class TablePage {
       }, 0);
     }
     this.refreshLegal();
+  }
+
+  /** Append the server's description of the last decision, once per seq, in words. */
+  noteLast() {
+    const last = this.mirror.view.last;
+    if (!last || this.log.some((e) => e.seq === last.seq)) return;
+    this.log.push({ seq: last.seq, seat: last.seat, k: last.k, text: sayLast(last, this.names()) });
+    this.log.sort((a, b) => a.seq - b.seq);
+    if (this.log.length > 300) this.log.shift();
+    writeLog(this.room, this.log);
   }
 
   myTurn() {
@@ -125,11 +133,11 @@ class TablePage {
     this.legal = []; // one decision at a time: no double clicks while it travels
     this.draw();
     try {
-      const seq = await this.client.move(this.room, move, { seq: this.mirror.seq });
-      this.labels.set(seq, label);
+      await this.client.move(this.room, move, { seq: this.mirror.seq });
       this.ui.pending = null;
     } catch (err) {
       this.error = { code: err.code ?? "error", rule: err.rule ?? null, detail: err.detail ?? err.message, label };
+      if (this.error.rule) rulesLoaded(this.mirror.game).then(() => this.draw());
       if (err.code === "stale_seq") await this.client.resync(this.room).catch(() => {});
       this.legalSeq = -1;
       this.refreshLegal();
@@ -153,7 +161,6 @@ class TablePage {
   draw(ops = null) {
     const v = this.mirror.view;
     const you = this.mirror.seat;
-    this.lastToAct = [...(v.to_act ?? [])]; // a copy: diffs patch the view in place
     const ctx = {
       you,
       legal: this.legal,
@@ -161,8 +168,11 @@ class TablePage {
       play: (m) => this.play(m),
       ui: this.ui,
       redraw: () => this.draw(),
+      seq: this.mirror.seq,
+      last: v.last ?? null, // the server's description of the latest decision
     };
     const board = v.table ? this.board(v, ctx) : h("p", { class: "hint" }, "The game has not started.");
+    showTurn(this.myTurn(), this.renderer.title ?? v.game);
     const page = h(
       "section",
       {
@@ -172,16 +182,28 @@ class TablePage {
         "data-seat": you === null ? "spectator" : String(you),
         "data-seq": String(this.mirror.seq),
         "data-status": v.status,
+        "data-legal": String(this.legal.length),
+        "data-turn": this.myTurn() ? "yours" : "",
       },
       this.header(v, you),
-      seatsPanel(v, ctx, this.renderer),
+      h("div", { class: "table-bar" }, seatsPanel(v, ctx, this.renderer), h("div", { class: "slot", id: "clocks", hidden: true })),
       h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, this.promptWords(v, ctx)),
       this.startBar(v, you),
       this.errorBox(),
-      h("div", { class: "board", id: "board" }, board),
-      this.legalList(v, ctx),
-      resultPanel(this.mirror.result ?? v.result, ctx, this.renderer),
-      logPanel(this.log, this.labels, ctx),
+      h(
+        "div",
+        { class: "table-layout" },
+        h("div", { class: "table-main" }, h("div", { class: "board", id: "board" }, board), this.legalList(v, ctx)),
+        // the side column: the result, the move log, and the places kept for chat and replays
+        h(
+          "aside",
+          { class: "table-side" },
+          resultPanel(this.mirror.result ?? v.result, ctx, this.renderer),
+          logPanel(this.log, ctx),
+          h("section", { class: "slot", id: "chat", hidden: true }),
+          h("section", { class: "slot", id: "replay", hidden: true }),
+        ),
+      ),
     );
     const focused = document.activeElement?.getAttribute?.("data-key");
     this.app.replaceChildren(page);
@@ -210,7 +232,7 @@ class TablePage {
       h("span", { class: "tag" }, v.status),
       h("span", { class: "tag", id: "whoami" }, who),
       this.notice ? h("span", { class: "tag notice" }, this.notice) : null,
-      h("a", { href: "#/", class: "button" }, "Lobby"),
+      h("span", { class: "head-actions" }, inviteButton(this.room), you === null ? null : notifyToggle(), h("a", { href: "#/", class: "button" }, "Lobby")),
     );
   }
 
@@ -240,8 +262,9 @@ class TablePage {
       { class: "error-box shown", id: "error", role: "alert", "data-code": e.code, "data-rule": e.rule ?? "" },
       h("strong", {}, "Refused: "),
       `${e.label} — ${e.detail}`,
-      e.rule ? h("span", { class: "rule" }, ` (rule ${e.rule})`) : null,
+      e.rule ? h("span", { class: "rule" }, " (", h("a", { href: `#/rules/${this.mirror.game}/${e.rule}`, target: "_blank", class: "rule-link" }, `rule ${e.rule}`), ")") : null,
       h("span", { class: "code" }, ` [${e.code}]`),
+      e.rule && ruleText(this.mirror.game, e.rule) ? h("blockquote", { class: "rule-text" }, `${e.rule}: ${ruleText(this.mirror.game, e.rule)}`) : null,
     );
   }
 
@@ -259,5 +282,21 @@ class TablePage {
         ),
       ),
     );
+  }
+}
+
+function readLog(room) {
+  try {
+    return JSON.parse(sessionStorage.getItem(`longhall.log.${room}`) ?? "[]");
+  } catch {
+    return [];
+  }
+}
+
+function writeLog(room, log) {
+  try {
+    sessionStorage.setItem(`longhall.log.${room}`, JSON.stringify(log));
+  } catch {
+    // storage full or off: the log simply starts afresh after a reload
   }
 }

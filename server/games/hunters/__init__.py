@@ -36,12 +36,15 @@ class Hunters(Game):
         min_players=2,
         max_players=5,
         options=(
-            Option("first_player", (0, 1, 2, 3, 4), 0, "H-13: the seat that takes the first turn"),
+            Option("first_player", (0, 1, 2, 3, 4), 0, "H-13: the player who takes the first turn.",
+                   "First player", ("player 1", "player 2", "player 3", "player 4", "player 5")),
             Option(
                 "reuse_returned_same_turn",
                 (False, True),
                 False,
-                "HA-13: a follower returned this turn may go on the bonus tile of the same turn",
+                "HA-13: a clan member returned this turn may go on the bonus tile of the same turn.",
+                "Returned clan members may go out again at once",
+                ("no", "yes"),
             ),
         ),
     )

@@ -2,28 +2,36 @@
 // and zoom, the tile in hand, supplies and scores.
 //
 // Placing: every open square where the tile in hand fits is marked; choosing one shows
-// the tile there in its first legal rotation, "Rotate" (or the R key) cycles through the
-// legal rotations only, and "Place" (or a click on the preview) sends the move. After a
-// tile is laid, the segments where a clan member or a hut may stand are marked on it.
+// the tile there, outlined in your colour, in its first legal rotation; "Rotate" (or the
+// R key) cycles through the legal rotations only, and "Place" (or a click on the preview)
+// sends the move. After a tile is laid, the segments where a hunter, gatherer, fisher or
+// hut may stand are marked on it. A completed forest or river flashes its last tile and
+// pops its points.
 
 import { clickable, h, svg } from "../dom.js";
 import { panZoom } from "../pan_zoom.js";
 import { seatColour } from "../panels.js";
-import { SIZE, anchors, drawTile, figure } from "./hunters_tile.js";
+import { FEATURE, ROLE } from "../words.js";
+import { SIZE, anchors, drawTile, figure, segmentKinds, turnPoint } from "./hunters_tile.js";
 
-const ROLE = { hunter: "hunter", gatherer: "gatherer", fisher: "fisher", hut: "hut" };
+const PX = 1.4; // screen pixels per map unit at the default zoom: animal icons 17 px wide
+const ROLE_ON = { meadow: "hunter", forest: "gatherer", river: "fisher", lake: "fisher" };
 
-function turnPoint([x, y], r) {
-  for (let i = 0; i < r; i++) [x, y] = [SIZE - y, x];
-  return [x, y];
+/** What a clan member becomes on segment `i` of the tile at the prompt's square. */
+function roleOf(t, segment) {
+  const kind = t?.prompt?.tile ? segmentKinds(t.prompt.tile)[segment] : null;
+  return [ROLE_ON[kind] ?? "clan member", kind];
 }
 
-function moveLabel(m) {
+function moveLabel(m, t) {
   switch (m.type) {
-    case "place": return `place the tile at (${m.x}, ${m.y}) turned ${m.rotation * 90}°`;
-    case "clan": return `a clan member on segment ${m.segment}`;
-    case "hut": return `a hut on segment ${m.segment}`;
-    case "pass": return "no figure this turn";
+    case "place": return `lay the tile at (${m.x}, ${m.y})${m.rotation ? ` turned ${m.rotation * 90}°` : ""}`;
+    case "clan": {
+      const [role, kind] = roleOf(t, m.segment);
+      return `put a ${ROLE[role] ?? role} on the ${FEATURE[kind] ?? "tile"}`;
+    }
+    case "hut": return `build a hut on the ${FEATURE[roleOf(t, m.segment)[1]] ?? "river"}`;
+    case "pass": return "place no figure";
     default: return m.type;
   }
 }
@@ -49,30 +57,38 @@ function bounds(t, extra) {
 function tilesAndFigures(t, ctx, g) {
   for (const [k, cell] of Object.entries(t.map)) {
     const [x, y] = k.split(",").map(Number);
-    g.append(svg("g", { transform: `translate(${x * SIZE},${y * SIZE})`, "data-path": `/table/map/${k}` }, drawTile(cell.tile, cell.rotation)));
+    const done = ctx.ui.pop && ctx.ui.pop.at === k;
+    g.append(svg("g", { transform: `translate(${x * SIZE},${y * SIZE})`, "data-path": `/table/map/${k}` }, drawTile(cell.tile, cell.rotation),
+      done ? svg("rect", { width: SIZE, height: SIZE, class: "completed", style: `animation-delay:-${Date.now() - ctx.ui.pop.t}ms` }) : null));
   }
   t.figures.forEach((f, i) => {
     const cell = t.map[f.at];
     if (!cell) return;
     const [x, y] = f.at.split(",").map(Number);
     const [ax, ay] = turnPoint(anchors(cell.tile)[f.segment] ?? [SIZE / 2, SIZE / 2], cell.rotation);
-    g.append(svg("g", { "data-path": `/table/figures/${i}` }, figure(x * SIZE + ax, y * SIZE + ay, f.role, seatColour(f.seat)), svg("title", { text: `${ctx.names[f.seat]}: ${ROLE[f.role] ?? f.role}` })));
+    g.append(svg("g", { "data-path": `/table/figures/${i}`, class: "figure" }, figure(x * SIZE + ax, y * SIZE + ay, f.role, seatColour(f.seat)), svg("title", { text: `${ctx.names[f.seat]}'s ${ROLE[f.role] ?? f.role}${f.shrine ? " (shrine hunter)" : ""}` })));
   });
 }
 
 /** Open squares where the tile fits; the chosen one shows the tile in a legal rotation. */
 function placementMarks(t, ctx, places, g) {
   const ui = ctx.ui;
+  const mine = seatColour(ctx.you ?? 0);
   for (const [k, moves] of places) {
     const [x, y] = k.split(",").map(Number);
     if (ui.sel === k) {
       const m = moves[ui.rot % moves.length];
-      const preview = svg("g", { transform: `translate(${x * SIZE},${y * SIZE})`, class: "preview", opacity: 0.85 }, drawTile(t.hand, m.rotation), svg("rect", { width: SIZE, height: SIZE, class: "choice-mark" }));
-      g.append(clickable(preview, `place here: ${moveLabel(m)}`, () => ctx.play(m)));
+      const preview = svg("g", { transform: `translate(${x * SIZE},${y * SIZE})`, class: "preview", "data-preview": k },
+        drawTile(t.hand, m.rotation),
+        svg("rect", { x: -2, y: -2, width: SIZE + 4, height: SIZE + 4, rx: 3, class: "preview-frame", stroke: mine }),
+        svg("circle", { cx: SIZE - 2, cy: 2, r: 9, fill: mine, stroke: "#fff", "stroke-width": 2 }),
+        svg("path", { d: `M${SIZE - 6},2 l3,3 l6,-6`, stroke: "#fff", "stroke-width": 2.4, fill: "none" }));
+      g.append(clickable(preview, `place here: ${moveLabel(m, t)}`, () => ctx.play(m)));
       continue;
     }
-    const mark = svg("g", { "data-square": k }, svg("rect", { x: x * SIZE + 3, y: y * SIZE + 3, width: SIZE - 6, height: SIZE - 6, rx: 6, class: "choice-mark" }));
-    g.append(clickable(mark, `choose square (${x}, ${y}): ${moves.length} rotation${moves.length > 1 ? "s" : ""}`, () => {
+    const mark = svg("g", { "data-square": k }, svg("rect", { x: x * SIZE + 3, y: y * SIZE + 3, width: SIZE - 6, height: SIZE - 6, rx: 6, class: "choice-mark" }),
+      svg("text", { x: x * SIZE + SIZE / 2, y: y * SIZE + SIZE / 2 + 5, "text-anchor": "middle", "font-size": 14, fill: "#1d6fd6", "pointer-events": "none" }, "+"));
+    g.append(clickable(mark, `choose square (${x}, ${y}): ${moves.length} way${moves.length > 1 ? "s" : ""} to turn it`, () => {
       ui.sel = k;
       ui.rot = 0;
       ctx.redraw();
@@ -88,16 +104,17 @@ function figureSpots(t, ctx, g) {
   const [x, y] = p.at.split(",").map(Number);
   const pts = anchors(cell.tile);
   const taken = [];
+  const colour = seatColour(ctx.you);
   for (const m of ctx.legal.filter((mv) => mv.type === "clan" || mv.type === "hut")) {
     let [ax, ay] = turnPoint(pts[m.segment], cell.rotation);
-    const dx = m.type === "hut" ? 7 : -7;
+    const dx = m.type === "hut" ? 8 : -8;
     // segments may lie close together: nudge a spot until it overlaps no other spot
-    while (taken.some(([px, py]) => Math.abs(px - ax - dx) < 12 && Math.abs(py - ay) < 12)) ay += 12;
+    while (taken.some(([px, py]) => Math.abs(px - ax - dx) < 14 && Math.abs(py - ay) < 14)) ay += 14;
     taken.push([ax + dx, ay]);
-    const shape = m.type === "hut"
-      ? svg("rect", { x: x * SIZE + ax + dx - 5, y: y * SIZE + ay - 5, width: 10, height: 10, class: "choice-mark" })
-      : svg("circle", { cx: x * SIZE + ax + dx, cy: y * SIZE + ay, r: 6, class: "choice-mark" });
-    g.append(clickable(svg("g", { "data-segment": `${m.type}-${m.segment}` }, shape), moveLabel(m), () => ctx.play(m)));
+    const spot = svg("g", { "data-segment": `${m.type}-${m.segment}`, class: "figure-spot" },
+      svg("circle", { cx: x * SIZE + ax + dx, cy: y * SIZE + ay, r: 8, class: "choice-mark" }),
+      svg("g", { opacity: 0.75 }, figure(x * SIZE + ax + dx, y * SIZE + ay, m.type === "hut" ? "hut" : "clan", colour)));
+    g.append(clickable(spot, moveLabel(m, t), () => ctx.play(m)));
   }
 }
 
@@ -116,46 +133,55 @@ function tools(t, ctx, places, zoomBy) {
     ui.rot = (ui.rot + 1) % sel.length;
     ctx.redraw();
   };
+  const figures = ctx.legal.some((m) => m.type === "pass");
   return h(
     "div",
     { class: "board-tools" },
     h("button", { onclick: () => zoomBy(1.25), "aria-label": "zoom in" }, "+"),
     h("button", { onclick: () => zoomBy(0.8), "aria-label": "zoom out" }, "−"),
-    h("button", { onclick: () => zoomBy(0) }, "Fit"),
-    t.hand ? h("span", { class: "tag" }, `tile in hand: ${t.hand}`) : null,
-    t.hand ? svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, width: 48, height: 48, "aria-label": `tile in hand ${t.hand}`, "data-path": "/table/hand" }, drawTile(t.hand, sel ? sel[ui.rot % sel.length].rotation : 0)) : null,
-    sel ? h("button", { id: "rotate", onclick: rotate, "data-key": "rotate" }, `Rotate (${sel.length} fit)`) : null,
-    sel ? h("button", { id: "place", class: "primary", onclick: () => ctx.play(sel[ui.rot % sel.length]) }, "Place here") : null,
-    ctx.legal.some((m) => m.type === "pass") ? h("button", { id: "pass", onclick: () => ctx.play({ type: "pass" }) }, "No figure") : null,
-    h("span", { class: "hint" }, `land tiles left ${t.land_left} · bonus ${t.bonus_left}`),
+    h("button", { onclick: () => zoomBy(0), title: "show the whole map" }, "Fit"),
+    t.hand ? svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, width: 56, height: 56, class: "in-hand", "aria-label": "the tile in hand", "data-path": "/table/hand" }, drawTile(t.hand, sel ? sel[ui.rot % sel.length].rotation : 0), svg("title", { text: "the tile in hand" })) : null,
+    sel ? h("button", { id: "rotate", onclick: rotate, "data-key": "rotate", title: "or press R" }, `↻ Rotate (${sel.length} fit)`) : null,
+    sel ? h("button", { id: "place", class: "primary", onclick: () => ctx.play(sel[ui.rot % sel.length]) }, "✓ Place here") : null,
+    t.hand && !sel && places.size ? h("span", { class: "hint" }, "Choose a square marked +") : null,
+    figures ? h("button", { id: "pass", onclick: () => ctx.play({ type: "pass" }) }, "No figure") : null,
+    h("span", { class: "hint" }, `land tiles left ${t.land_left} · bonus tiles ${t.bonus_left}`),
   );
 }
 
-/** What a diff did, in words, for the move log: a tile laid, a figure placed. */
-function describeOps(ops) {
-  const said = [];
-  for (const op of ops) {
-    const tile = op.op === "add" && op.path.match(/^\/table\/map\/(-?\d+),(-?\d+)$/);
-    if (tile) said.push(`laid ${op.value.tile} at (${tile[1]}, ${tile[2]}) turned ${op.value.rotation * 90}°`);
-    if (op.op === "add" && /^\/table\/figures\/\d+$/.test(op.path)) said.push(`put a ${ROLE[op.value.role] ?? op.value.role} on the tile at (${op.value.at})`);
-  }
-  return said.length ? said.join("; ") : null;
+/** The short pop over the board when a move scored a forest or river. */
+function scorePop(t, ctx) {
+  const pop = ctx.ui.pop;
+  if (!pop || Date.now() - pop.t > 2600) return null;
+  const delay = `animation-delay:-${Date.now() - pop.t}ms`;
+  return h("div", { class: "score-pop", style: delay, "aria-live": "polite" }, pop.events.map((e) =>
+    h("span", { class: "pop", style: `--seat:${seatColour(e.seats[0] ?? 0)}` }, `${FEATURE[e.feature] ?? e.feature} completed: +${e.points}${e.seats.length ? ` for ${e.seats.map((s) => ctx.names[s]).join(" and ")}` : " (nobody there)"}`)));
+}
+
+/** Keep which tile was laid last and start a pop when a forest or river was scored. */
+function notice(t, ctx) {
+  const last = ctx.last;
+  if (!last || ctx.ui.seenSeq === last.seq) return;
+  ctx.ui.seenSeq = last.seq;
+  if (last.k === "hunters.place") ctx.ui.lastAt = `${last.x},${last.y}`;
+  const events = (t.scored ?? []).filter((e) => e.feature === "forest" || e.feature === "river");
+  if (events.length && !t.result) ctx.ui.pop = { t: Date.now(), at: ctx.ui.lastAt, events };
 }
 
 export const hunters = {
   title: "Hunters & Gatherers",
   moveLabel,
-  describeOps,
-  prompt(t, ctx) {
+  prompt(t) {
     const p = t.prompt;
     if (!p) return "";
-    if (p.ask === "place") return `place tile ${p.tile}${p.bonus ? " (a bonus tile)" : ""}: choose a marked square, rotate, then place`;
-    return `put a clan member (${p.clan} left) or a hut (${p.huts} left) on the new tile, or no figure`;
+    if (p.ask === "place") return `lay ${p.bonus ? "the bonus tile" : "the tile"}: choose a marked square, rotate, then place`;
+    return `put a hunter, gatherer or fisher (${p.clan} left) or a hut (${p.huts} left) on the new tile, or no figure`;
   },
   scores(t) {
     return t.scores.map((s, i) => `${s} pts · ${t.supply[i].clan} clan · ${t.supply[i].huts} huts`);
   },
   draw(t, ctx) {
+    notice(t, ctx);
     const places = placements(ctx);
     if (ctx.ui.sel && !places.has(ctx.ui.sel)) ctx.ui.sel = null;
     if (t.hand !== ctx.ui.hand) {
@@ -163,12 +189,21 @@ export const hunters = {
       ctx.ui.sel = null;
     }
     const b = bounds(t, [...places.keys()]);
-    const box = { x: b.x0 * SIZE, y: b.y0 * SIZE, w: (b.x1 - b.x0 + 1) * SIZE, h: (b.y1 - b.y0 + 1) * SIZE };
-    const s = svg("svg", { viewBox: `${box.x} ${box.y} ${box.w} ${box.h}`, class: "board-svg hunters-map", role: "group", "aria-label": "the map of laid tiles", style: `max-height:70vh` });
+    const map = { x: b.x0 * SIZE, y: b.y0 * SIZE, w: (b.x1 - b.x0 + 1) * SIZE, h: (b.y1 - b.y0 + 1) * SIZE };
+    // the view is sized in screen pixels at PX per map unit, centred on the map: the
+    // pieces stay readable however large the map grows (pan, zoom or Fit to see it all)
+    const wide = globalThis.innerWidth ?? 1000;
+    const cw = Math.max(280, Math.min(wide, 1400) - (wide >= 1100 ? 330 : 30));
+    const ch = Math.round(Math.max(300, Math.min((globalThis.innerHeight ?? 800) * 0.62, 720)));
+    const box = { w: cw / PX, h: ch / PX };
+    box.x = map.x + map.w / 2 - box.w / 2;
+    box.y = map.y + map.h / 2 - box.h / 2;
+    const s = svg("svg", { viewBox: `${box.x} ${box.y} ${box.w} ${box.h}`, class: "board-svg hunters-map", role: "group", "aria-label": "the map of laid tiles", style: `height:${ch}px` });
     s.append(svg("rect", { x: box.x - 10000, y: box.y - 10000, width: 20000, height: 20000, fill: "#e9e2cf" }));
     const layer = mapLayer(t, ctx, places);
     s.append(layer);
-    const zoomBy = panZoom(s, layer, ctx.ui, box);
+    const fit = Math.min(1, box.w / map.w, box.h / map.h);
+    const zoomBy = panZoom(s, layer, ctx.ui, box, fit);
     const rotateKey = (e) => {
       const sel = ctx.ui.sel && places.get(ctx.ui.sel);
       if ((e.key === "r" || e.key === "R") && sel) {
@@ -176,6 +211,6 @@ export const hunters = {
         ctx.redraw();
       }
     };
-    return h("div", { onkeydown: rotateKey }, tools(t, ctx, places, zoomBy), s);
+    return h("div", { onkeydown: rotateKey, class: "hunters-board" }, tools(t, ctx, places, zoomBy), h("div", { class: "map-wrap" }, s, scorePop(t, ctx)));
   },
 };

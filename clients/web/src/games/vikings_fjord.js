@@ -4,7 +4,10 @@
 
 import { clickable, svg } from "../dom.js";
 import { seatColour } from "../panels.js";
+import { TRADE, specialName, specialText, vikingsTile } from "../words.js";
 import { CELL, COLOUR, ROW_COLOUR, ROW_NAME, tile, viking } from "./vikings_pieces.js";
+
+const tip = (text) => svg("title", { text });
 
 function header(f, ctx, seat, width, mine) {
   const g = svg("g", {});
@@ -13,22 +16,31 @@ function header(f, ctx, seat, width, mine) {
   g.append(svg("text", { x: 8, y: 36, "font-size": 12, "data-path": `/table/fjords/${seat}/gold` }, `gold ${f.gold}   VP ${f.vp}`));
   let hx = 140;
   for (const [colour, n] of Object.entries(f.home)) {
-    g.append(svg("g", { "data-path": `/table/fjords/${seat}/home/${colour}` }, viking(hx, 31, colour, 7), svg("text", { x: hx + 10, y: 35, "font-size": 11 }, n)));
+    g.append(svg("g", { "data-path": `/table/fjords/${seat}/home/${colour}` }, viking(hx, 31, colour, 7), svg("text", { x: hx + 10, y: 35, "font-size": 11 }, n), tip(`${n} ${TRADE[colour]}${n === 1 ? "" : "s"} at home`)));
     hx += 34;
   }
-  const specials = Object.entries(f.specials ?? {}).filter(([, n]) => n > 0).map(([s, n]) => `${s}${n > 1 ? `×${n}` : ""}`);
-  if (specials.length) g.append(svg("text", { x: hx + 6, y: 35, "font-size": 10 }, specials.join(" ")));
+  let sx = 150;
+  for (const [sid, n] of Object.entries(f.specials ?? {})) {
+    if (n <= 0) continue;
+    const label = `${specialName(sid)}${n > 1 ? ` ×${n}` : ""}`;
+    g.append(svg("g", { class: "vk-special" }, svg("text", { x: sx, y: 16, "font-size": 10, fill: "#5b3c8f" }, label), tip(`${specialName(sid)}: ${specialText(sid)}`)));
+    sx += label.length * 5.6 + 10;
+  }
+  for (const sid of f.waiting ?? []) {
+    g.append(svg("g", {}, svg("text", { x: sx, y: 16, "font-size": 10, fill: "#5b3c8f" }, `${specialName(sid)} (waiting)`), tip(specialText(sid))));
+    sx += 80;
+  }
   return g;
 }
 
 function rowLabel(t, ctx, r, ry, mine, label) {
   const g = svg("g", {});
   g.append(svg("rect", { x: 4, y: ry, width: 60, height: CELL - 4, rx: 4, fill: r ? COLOUR[ROW_COLOUR[r]] : "#7aa9c4", opacity: 0.85 }));
-  g.append(svg("text", { x: 34, y: ry + 21, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, ROW_NAME[r]));
+  g.append(svg("text", { x: 34, y: ry + 17, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, ROW_NAME[r]));
   const start = mine && ctx.legal.find((m) => m.type === "start" && m.row === r);
   if (start) {
     // a new island starts from the row's label: the cells may hold "place" choices
-    const el = svg("g", {}, svg("rect", { x: 4, y: ry, width: 60, height: CELL - 4, rx: 4, class: "choice-mark" }), svg("text", { x: 56, y: ry + 12, "text-anchor": "end", "font-size": 12, "font-weight": 700, fill: "#fff" }, "+"));
+    const el = svg("g", { "data-start": r }, svg("rect", { x: 4, y: ry, width: 60, height: CELL - 4, rx: 4, class: "choice-mark start-mark" }), svg("text", { x: 34, y: ry + 30, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#fff" }, "+ new island"));
     g.append(clickable(el, label(start, t), () => ctx.play(start)));
   }
   return g;
@@ -42,7 +54,8 @@ function cellAt(t, ctx, seat, r, c, ry, mine, label) {
   if (cell) {
     el.append(tile(cell.t, cx, ry));
     if (cell.v) el.append(viking(cx + (CELL - 4) / 2, ry + (CELL - 4) * 0.68, cell.v));
-    if (cell.b) el.append(svg("text", { x: cx + 3, y: ry + 10, "font-size": 8 }, cell.b));
+    if (cell.b) el.append(svg("text", { x: cx + 3, y: ry + 10, "font-size": 8 }, specialName(cell.b)));
+    el.append(tip(`${cell.b ? specialName(cell.b) : vikingsTile(cell.t)}${cell.v ? ` with a ${TRADE[cell.v]}` : ""} (column ${c})`));
   }
   const move = mine && ctx.legal.find((m) => ["place", "exchange", "carry"].includes(m.type) && m.row === r && m.col === c);
   if (move) {

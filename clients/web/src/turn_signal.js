@@ -1,0 +1,63 @@
+// Telling a player it is their turn when they look elsewhere: the tab's title and
+// favicon change, and (if they asked for it) a system notification while the tab is
+// hidden. The words come from words.js.
+
+import { h } from "./dom.js";
+import { IDLE_TITLE, TURN_TITLE } from "./words.js";
+
+const NOTIFY = "longhall.notify";
+const icon = (dot) =>
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path d="M3 19h26l-4 7H7z" fill="#8c3b1f"/><path d="M16 3v15M16 4l9 11h-9z" stroke="#3b2a1c" stroke-width="2" fill="#f4efe6"/>${dot ? '<circle cx="25" cy="8" r="7" fill="#e53935" stroke="#fff" stroke-width="2"/>' : ""}</svg>`,
+  );
+let wasTurn = false;
+
+function favicon(href) {
+  let link = document.querySelector('link[rel="icon"]');
+  if (!link) {
+    link = document.createElement("link");
+    link.rel = "icon";
+    document.head.append(link);
+  }
+  if (link.getAttribute("href") !== href) link.setAttribute("href", href);
+}
+
+/** Show (or clear) "your turn" in the tab; `game` null restores the plain title. */
+export function showTurn(yours, game) {
+  document.title = game ? (yours ? TURN_TITLE(game) : IDLE_TITLE(game)) : "Longhall";
+  favicon(icon(yours));
+  document.documentElement.dataset.turn = yours ? "yours" : "";
+  if (yours && !wasTurn && document.hidden && wants() && globalThis.Notification?.permission === "granted") {
+    try {
+      new Notification(TURN_TITLE(game), { tag: "longhall-turn", icon: icon(true) });
+    } catch {
+      // some browsers only allow notifications from a service worker: the title still says it
+    }
+  }
+  wasTurn = yours;
+}
+
+const wants = () => localStorage.getItem(NOTIFY) === "on";
+
+/** A button that turns the system notification on or off (asks permission once). */
+export function notifyToggle() {
+  if (!globalThis.Notification) return null;
+  const on = wants() && Notification.permission === "granted";
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "notify",
+      "aria-pressed": on ? "true" : "false",
+      title: "A system notification when it becomes your turn while this tab is hidden",
+      onclick: async (e) => {
+        if (on) localStorage.setItem(NOTIFY, "off");
+        else if ((await Notification.requestPermission()) === "granted") localStorage.setItem(NOTIFY, "on");
+        e.target.setAttribute("aria-pressed", wants() ? "true" : "false");
+        e.target.textContent = wants() ? "Notify: on" : "Notify me";
+      },
+    },
+    on ? "Notify: on" : "Notify me",
+  );
+}

@@ -1,0 +1,3 @@
+from server.rulebook import main
+
+main()
