@@ -139,7 +139,7 @@ function tools(t, ctx, places, zoomBy) {
     { class: "board-tools" },
     h("button", { onclick: () => zoomBy(1.25), "aria-label": "zoom in" }, "+"),
     h("button", { onclick: () => zoomBy(0.8), "aria-label": "zoom out" }, "−"),
-    h("button", { onclick: () => zoomBy(0), title: "show the whole map" }, "Fit"),
+    h("button", { class: "fit", onclick: () => zoomBy(0), title: "show the whole map" }, "Fit"),
     t.hand ? svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, width: 56, height: 56, class: "in-hand", "aria-label": "the tile in hand", "data-path": "/table/hand" }, drawTile(t.hand, sel ? sel[ui.rot % sel.length].rotation : 0), svg("title", { text: "the tile in hand" })) : null,
     sel ? h("button", { id: "rotate", onclick: rotate, "data-key": "rotate", title: "or press R" }, `↻ Rotate (${sel.length} fit)`) : null,
     sel ? h("button", { id: "place", class: "primary", onclick: () => ctx.play(sel[ui.rot % sel.length]) }, "✓ Place here") : null,

@@ -1,0 +1,209 @@
+// Shared by the play-by-clicking browser tests: pages on a desktop or a phone screen
+// with the plain list of decisions hidden (so every decision is a click on the board),
+// opening a room from the lobby, waiting for a player's turn and timing clicks.
+
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+export const HTTP = process.env.LONGHALL_HTTP;
+export const SHOTS = process.env.LONGHALL_SHOTS ?? new URL("../../../../test-artifacts/web/", import.meta.url).pathname;
+export const skip = HTTP ? false : "LONGHALL_HTTP is not set (tests/web/test_play_by_clicks.py sets it)";
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+
+export async function launch() {
+  mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/** A page on its own context (its own player); `errors` collects page errors. */
+export async function newPage(browser, viewport, errors, { hideList = true, token = null } = {}) {
+  const context = await browser.newContext({ viewport, hasTouch: viewport.width < 600 });
+  if (hideList) {
+    await context.addInitScript(() => {
+      const hide = () => document.head.append(Object.assign(document.createElement("style"), { textContent: "#legal { display: none !important; }" }));
+      if (document.head) hide();
+      else document.addEventListener("DOMContentLoaded", hide);
+    });
+  }
+  if (token) await context.addInitScript((t) => localStorage.setItem("longhall.token", t), token);
+  const page = await context.newPage();
+  page.on("pageerror", (err) => errors.push(err.message));
+  page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+  return page;
+}
+
+export const table = (page) => page.locator(".table-page");
+export const seqOf = async (page) => Number(await table(page).getAttribute("data-seq"));
+
+/** A creates a two-seat room from the lobby (options by value), B joins by link, A starts, S watches. */
+export async function openRoom(game, a, b, s, options = {}) {
+  await a.goto(`${HTTP}/#/`);
+  const card = a.locator(`.game-card[data-game="${game}"]`);
+  await card.locator('select[name="seats"]').selectOption("2");
+  if (Object.keys(options).length) await card.locator("details.options summary").click();
+  for (const [name, value] of Object.entries(options)) await card.locator(`select[name="${name}"]`).selectOption(String(value));
+  await card.locator('button[type="submit"]').click();
+  await table(a).waitFor();
+  const room = await table(a).getAttribute("data-room");
+  await b.goto(`${HTTP}/#/room/${room}`);
+  await b.locator('.table-page[data-seat="1"]').waitFor();
+  await a.locator("#start:not([disabled])").click();
+  if (s) {
+    await s.goto(`${HTTP}/#/watch/${room}`);
+    await s.locator('.table-page[data-seat="spectator"][data-status="playing"]').waitFor();
+  }
+  await a.locator('.table-page[data-status="playing"]').waitFor();
+  return room;
+}
+
+const ready = () => {
+  const p = document.querySelector(".table-page");
+  return p && ((p.dataset.turn === "yours" && Number(p.dataset.legal) > 0) || p.dataset.status === "over");
+};
+
+/** The first page whose player must decide now (moves loaded), or null when the game is over. */
+export async function actingPage(pages, timeout = 30000) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    for (const p of pages) {
+      if (await p.evaluate(ready)) return (await table(p).getAttribute("data-status")) === "over" ? null : p;
+    }
+    await pages[0].waitForTimeout(25);
+  }
+  assert.fail("nobody was asked to decide");
+}
+
+export async function waitMyTurnOrOver(page, timeout = 60000) {
+  await page.waitForFunction(ready, null, { timeout });
+  return (await table(page).getAttribute("data-status")) !== "over";
+}
+
+/** Wait until every page shows the highest seq any of them shows. */
+export async function sameSeq(pages) {
+  const target = Math.max(...(await Promise.all(pages.map(seqOf))));
+  for (const p of pages) await p.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) >= s, target);
+}
+
+/** Mark the visible, enabled elements matching `selector` on the board; their count. */
+export async function markCandidates(page, selector) {
+  return (await pick(page, selector, null)).n;
+}
+
+/**
+ * In one round trip: find the visible, enabled board elements matching `selector`, take
+ * the one at `r` (a fraction of their count, or null for none), scroll it into view and
+ * say where to click it (`ok`: nothing else covers that point; `outside`: it lies outside
+ * the pannable map's view). Also returns the page's seq.
+ */
+export async function pick(page, selector, r) {
+  return page.evaluate(([sel, rr]) => {
+    for (const el of document.querySelectorAll("[data-pick]")) el.removeAttribute("data-pick");
+    const els = [...document.querySelectorAll(sel)].filter((el) => el.closest("#board") && !el.disabled && el.getClientRects().length && !el.closest("details:not([open])"));
+    els.forEach((el, i) => el.setAttribute("data-pick", String(i)));
+    const seq = Number(document.querySelector(".table-page")?.dataset.seq ?? -1);
+    if (rr === null || !els.length) return { n: els.length, seq };
+    const k = Math.min(els.length - 1, Math.floor(rr * els.length));
+    const el = els[k];
+    let box = el.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth) {
+      el.scrollIntoView({ block: "center", inline: "center" });
+      box = el.getBoundingClientRect();
+    }
+    const map = el.closest("svg.hunters-map")?.getBoundingClientRect();
+    const outside = !!map && (box.x < map.x || box.y < map.y || box.right > map.right || box.bottom > map.bottom);
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const hit = document.elementFromPoint(x, y);
+    return { n: els.length, k, x, y, seq, outside, ok: !!hit && (hit === el || el.contains(hit)), cls: el.getAttribute("class") ?? "", segment: el.dataset.segment ?? null };
+  }, [selector, r]);
+}
+
+/** A real mouse click where `pick` said (Playwright's own click when something covers it). */
+export async function clickAt(page, at) {
+  if (at.ok) await page.mouse.click(at.x, at.y);
+  else await page.locator(`[data-pick="${at.k}"]`).click();
+}
+
+/** Click the pick `k` marked last (see `pick`). */
+export async function clickPick(page, k) {
+  const at = await page.evaluate((i) => {
+    const el = document.querySelector(`[data-pick="${i}"]`);
+    el.scrollIntoView({ block: "center", inline: "center" });
+    const r = el.getBoundingClientRect();
+    const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+    const hit = document.elementFromPoint(x, y);
+    return { k: i, x, y, ok: !!hit && (hit === el || el.contains(hit)) };
+  }, k);
+  await clickAt(page, at);
+}
+
+/** Time from the click (in the page) to the redraw that shows the next seq. */
+const watched = new WeakSet();
+async function watchClicks(page) {
+  if (watched.has(page)) return;
+  watched.add(page);
+  await page.evaluate(() => {
+    if (window.__clicks) return;
+    window.__clicks = [];
+    document.addEventListener("click", () => (window.__clickAt = performance.now()), true);
+    let seq = -1;
+    new MutationObserver(() => {
+      const now = Number(document.querySelector(".table-page")?.dataset.seq ?? -1);
+      if (now > seq && window.__clickAt) window.__clicks.push(performance.now() - window.__clickAt);
+      if (now > seq) window.__clickAt = 0;
+      seq = now;
+    }).observe(document.getElementById("app"), { subtree: true, childList: true });
+  });
+}
+
+/** Click where `at` says (see `pick`), then wait until the page shows a later seq. */
+export async function clickAndWait(page, at, before) {
+  await watchClicks(page);
+  await clickAt(page, at);
+  await page.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) > s, before);
+}
+
+/** The click-to-redraw times (ms) measured in the page so far. */
+export async function clickTimes(page) {
+  return page.evaluate(() => window.__clicks ?? []);
+}
+
+/** Log lines the spectator reads: never view paths, never a bare seat number. */
+export async function checkLogWords(page) {
+  const lines = await page.locator("#log li").allTextContents();
+  assert.ok(lines.length > 0, "the spectator's log has lines");
+  for (const line of lines) {
+    assert.doesNotMatch(line, /\btable\b|to_act|\/|seat \d|undefined|null|NaN|\[object/, `log line "${line}"`);
+  }
+  return lines;
+}
+
+/** Record, on `page`, each seat's gold at every seq the mirror reaches (for price checks). */
+export async function recordGold(page, room) {
+  await page.evaluate((r) => {
+    const c = window.longhall.client;
+    window.__gold = {};
+    const note = () => {
+      const m = c.rooms.get(r);
+      if (m?.view?.table?.fjords) window.__gold[m.seq] = m.view.table.fjords.map((f) => f.gold);
+    };
+    note();
+    c.on("view", (ev) => ev.room === r && note());
+  }, room);
+}
+
+export const mean = (xs) => Math.round(xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length));
+export const median = (xs) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0);
+
+/** Average full redraw time of the page's table, in ms (window.longhall.redraw). */
+export async function redrawMs(page, n = 20) {
+  return page.evaluate((k) => {
+    const t0 = performance.now();
+    for (let i = 0; i < k; i++) window.longhall.redraw();
+    return (performance.now() - t0) / k;
+  }, n);
+}

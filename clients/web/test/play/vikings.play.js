@@ -1,0 +1,125 @@
+// Vikings played only by clicking the board (the plain list of decisions hidden):
+// two players, one on a desktop screen and one on a phone, make 40+ decisions of the
+// advanced game (auction by the bid stepper, colours, purchases on the wheel, tiles and
+// vikings in the fjord) while a spectator checks the move log's words and prices; then a
+// whole base game clicked to its end by one player while a Node client plays the other.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { Client } from "@longhall/client";
+import WebSocket from "ws";
+import { playOut, seeded } from "../../../js/test/random_player.js";
+import * as c from "./common.js";
+
+let browser;
+const errors = [];
+before(async () => {
+  if (!c.skip) browser = await c.launch();
+});
+after(async () => browser?.close());
+
+const CHOICES = "#board .choice, #board .choice-button, #board .stepper .confirm, #board .stepper .pass";
+
+/** One decision by clicking a random board element that offers one. */
+async function decide(page, rand) {
+  let at = await c.pick(page, CHOICES, rand());
+  assert.ok(at.n > 0, "the board offers a decision");
+  const before = at.seq;
+  if (at.cls.includes("confirm")) {
+    // step the bid up a little first: every amount is reachable by the stepper
+    for (let up = Math.floor(rand() * 3); up > 0; up--) {
+      const more = await c.pick(page, "#board .stepper.bid .step[aria-label=more]", 0);
+      if (!more.n) break;
+      await c.clickAt(page, more);
+    }
+    at = await c.pick(page, "#board .stepper.bid .confirm", 0);
+  }
+  await c.clickAndWait(page, at, before);
+}
+
+/** Every "for N gold" in a buy line equals what the buyer's gold dropped by at that seq. */
+async function pricesMatch(spectator) {
+  const { entries, gold } = await spectator.evaluate(() => ({
+    entries: JSON.parse(sessionStorage.getItem(`longhall.log.${document.querySelector(".table-page").dataset.room}`) ?? "[]"),
+    gold: window.__gold,
+  }));
+  let checked = 0;
+  for (const e of entries.filter((x) => x.k === "vikings.buy")) {
+    const paid = Number(e.text.match(/for (\d+) gold$/)[1]);
+    if (!gold[e.seq] || !gold[e.seq - 1]) continue;
+    assert.equal(gold[e.seq - 1][e.seat] - gold[e.seq][e.seat], paid, `price in "${e.text}"`);
+    checked += 1;
+  }
+  return checked;
+}
+
+test("vikings: 40 decisions clicked on the board by a desktop and a phone player", { skip: c.skip, timeout: 240000 }, async () => {
+  const a = await c.newPage(browser, c.DESKTOP, errors);
+  const b = await c.newPage(browser, c.PHONE, errors);
+  const s = await c.newPage(browser, c.DESKTOP, errors);
+  try {
+    const room = await c.openRoom("vikings", a, b, s, { variant: "advanced" });
+    await c.recordGold(s, room);
+    // your own fjord is above the fold on a 1280×800 screen, beside the wheel
+    const fjord = await a.locator(".vk-fjord.mine").boundingBox();
+    const wheel = await a.locator(".vk-wheel").boundingBox();
+    assert.ok(fjord.y + fjord.height <= 800, `your fjord ends at ${fjord.y + fjord.height}px`);
+    assert.ok(fjord.x > wheel.x + wheel.width - 1 && fjord.y < wheel.y + wheel.height, "the fjord is beside the wheel");
+    const r = seeded(11);
+    const by = new Map([[a, 0], [b, 0]]);
+    for (let made = 0; made < 40; made++) {
+      const page = await c.actingPage([a, b]);
+      assert.ok(page, "the game ended early");
+      await decide(page, r);
+      by.set(page, by.get(page) + 1);
+    }
+    assert.ok(by.get(a) >= 5 && by.get(b) >= 5, `both players clicked (${by.get(a)} and ${by.get(b)})`);
+    await c.sameSeq([a, b, s]);
+    const kinds = new Set(await s.$$eval("#log li", (lis) => lis.map((li) => li.dataset.k)));
+    assert.ok(kinds.has("vikings.buy") && (kinds.has("vikings.bid") || kinds.has("vikings.pass")), [...kinds].join());
+    const lines = await c.checkLogWords(s);
+    assert.ok(lines.some((l) => / bought the .* from space \d+ for \d+ gold$/.test(l)), lines.join("\n"));
+    assert.ok((await pricesMatch(s)) > 0, "some purchases were checked against the view");
+    await a.screenshot({ path: `${c.SHOTS}vikings-clicks-desktop.png` });
+    await b.screenshot({ path: `${c.SHOTS}vikings-clicks-phone.png`, fullPage: true });
+    const width = await b.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 400, `the phone table fits its screen (${width}px)`);
+    const times = [...(await c.clickTimes(a)), ...(await c.clickTimes(b))];
+    console.log(`# timing vikings click-to-redraw median ${c.median(times)} ms (n=${times.length}); full redraw ${(await c.redrawMs(a)).toFixed(1)} ms`);
+    assert.deepEqual(errors.splice(0), [], "errors in the pages");
+  } finally {
+    await Promise.all([a, b, s].map((p) => p.context().close()));
+  }
+});
+
+test("vikings: a whole game clicked to its end against a bot", { skip: c.skip, timeout: 300000 }, async () => {
+  const ws = `${c.HTTP.replace(/^http/, "ws")}/ws`;
+  const me = await new Client(ws, { name: "Astrid", WebSocket }).connect();
+  const bot = await new Client(ws, { name: "Bjorn", WebSocket }).connect();
+  const room = (await me.create("vikings", { variant: "base" }, 2)).room;
+  await bot.join(room);
+  const page = await c.newPage(browser, c.DESKTOP, errors, { token: me.token });
+  me.close(); // the page is this player from now on (same token)
+  try {
+    await page.goto(`${c.HTTP}/#/room/${room}`);
+    await c.table(page).waitFor();
+    await bot.start(room);
+    const botDone = playOut(bot, room, seeded(5), 240000);
+    const r = seeded(3);
+    const t0 = Date.now();
+    let clicks = 0;
+    while (await c.waitMyTurnOrOver(page)) {
+      await decide(page, r);
+      clicks += 1;
+    }
+    await botDone;
+    await page.locator('.table-page[data-status="over"] #result').waitFor();
+    assert.match(await page.locator("#result h3").textContent(), /^Winners?: /);
+    console.log(`# timing vikings whole game: ${clicks} clicks in ${Math.round((Date.now() - t0) / 1000)} s`);
+    await page.screenshot({ path: `${c.SHOTS}vikings-over.png`, fullPage: true });
+    assert.deepEqual(errors.splice(0), [], "errors in the page");
+  } finally {
+    bot.close();
+    await page.context().close();
+  }
+});

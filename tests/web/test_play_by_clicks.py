@@ -1,0 +1,36 @@
+"""Vikings and Hunters & Gatherers played only by clicking the board, in headless Chromium.
+
+clients/web/test/play/ holds the scenarios (the plain list of decisions is hidden in
+them): per game, two players (a desktop and a phone screen) make 40+ decisions while a
+spectator's move log is checked (words, not paths; prices as paid), and a whole game is
+clicked to its end against a Node bot. Timings are printed as "# timing" lines and kept in
+test-artifacts/web/timings.txt (docs/web.md quotes them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cluster import ServerProc
+from tests.web.node import ROOT, WEB, run
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "test-artifacts" / "web"
+FILES = ["test/play/vikings.play.js", "test/play/hunters.play.js"]
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed (scripts/test installs it)")
+def test_vikings_and_hunters_are_played_by_clicking_the_board(web_server: ServerProc) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    args = ["node", "--test", "--test-concurrency=2", *FILES]
+    out = run(args, WEB, timeout=900, LONGHALL_HTTP=web_server.http, LONGHALL_SHOTS=f"{SHOTS}/")
+    tail = out.stdout[-6000:] + out.stderr[-2000:]
+    assert out.returncode == 0, tail
+    assert "# fail 0" in out.stdout and "# pass 4" in out.stdout, tail
+    timings = [line for line in out.stdout.splitlines() if "# timing" in line]
+    (SHOTS / "timings.txt").write_text("\n".join(timings) + "\n")
+    for game in ("vikings", "hunters"):
+        assert (SHOTS / f"{game}-clicks-phone.png").exists(), f"no phone screenshot of {game}"
+        assert (SHOTS / f"{game}-over.png").exists(), f"{game} was not played to its end"
