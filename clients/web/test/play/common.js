@@ -207,3 +207,29 @@ export async function redrawMs(page, n = 20) {
     return (performance.now() - t0) / k;
   }, n);
 }
+
+/**
+ * A Node client playing its seat with random legal moves until the game ends, leaving
+ * out decisions open at any time that do not move the game on (Vikings' VP conversion,
+ * V-50), so a whole game takes as few decisions as the rules allow.
+ */
+export async function botPlay(client, room, rand, timeout = 240000) {
+  const mirror = client.rooms.get(room);
+  const mine = () => mirror.view.status === "playing" && (mirror.view.to_act ?? []).includes(mirror.seat);
+  for (;;) {
+    await client.waitUntil(() => mirror.result !== null || mine(), timeout);
+    if (mirror.result !== null) return mirror.result;
+    const seq = mirror.seq;
+    const legal = (await client.legal(room)).filter((m) => m.type !== "convert");
+    if (!legal.length) {
+      await client.waitUntil(() => mirror.seq !== seq || mirror.result !== null, timeout);
+      continue;
+    }
+    try {
+      await client.move(room, legal[Math.floor(rand() * legal.length)], { seq });
+    } catch (err) {
+      if (!["stale_seq", "not_your_turn", "conflict"].includes(err.code)) throw err;
+      await client.resync(room);
+    }
+  }
+}

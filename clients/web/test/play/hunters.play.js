@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Client } from "@longhall/client";
 import WebSocket from "ws";
-import { playOut, seeded } from "../../../js/test/random_player.js";
+import { seeded } from "../../../js/test/random_player.js";
 import * as c from "./common.js";
 
 let browser;
@@ -109,7 +109,7 @@ test("hunters: a whole game clicked to its end against a bot", { skip: c.skip, t
     await page.goto(`${c.HTTP}/#/room/${room}`);
     await c.table(page).waitFor();
     await bot.start(room);
-    const botDone = playOut(bot, room, seeded(8), 240000);
+    const botDone = c.botPlay(bot, room, seeded(8));
     const r = seeded(4);
     const stats = { rotations: 0, previews: 0, figures: 0 };
     const t0 = Date.now();

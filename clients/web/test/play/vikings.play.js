@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Client } from "@longhall/client";
 import WebSocket from "ws";
-import { playOut, seeded } from "../../../js/test/random_player.js";
+import { seeded } from "../../../js/test/random_player.js";
 import * as c from "./common.js";
 
 let browser;
@@ -104,7 +104,7 @@ test("vikings: a whole game clicked to its end against a bot", { skip: c.skip, t
     await page.goto(`${c.HTTP}/#/room/${room}`);
     await c.table(page).waitFor();
     await bot.start(room);
-    const botDone = playOut(bot, room, seeded(5), 240000);
+    const botDone = c.botPlay(bot, room, seeded(5));
     const r = seeded(3);
     const t0 = Date.now();
     let clicks = 0;
