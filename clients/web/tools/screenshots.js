@@ -15,7 +15,8 @@ import WebSocket from "ws";
 const [HTTP = "http://127.0.0.1:8000", OUT = "../../docs/screenshots"] = process.argv.slice(2);
 const WS = `${HTTP.replace(/^http/, "ws")}/ws`;
 const NAMES = ["Astrid", "Bjorn", "Freya", "Gunnar"];
-const PLAN = { vikings: [2, 70, { variant: "advanced" }], hunters: [3, 60, null], feast: [2, 90, null] };
+// A Feast for Odin has its own tool (feast_screenshots.js: its boards on tabs on a phone)
+const PLAN = { vikings: [2, 70, { variant: "advanced" }], hunters: [3, 60, null] };
 const SCREENS = { "": { width: 1280, height: 800 }, "-phone": { width: 390, height: 844 } };
 const ONLY = process.env.ONLY ? process.env.ONLY.split(",") : null;
 
@@ -32,8 +33,9 @@ async function midGame(game, players, moves, options) {
     const c = cs[host.view.to_act[0]];
     const m = c.rooms.get(room);
     await c.waitUntil(() => m.seq === host.seq);
-    const legal = await c.legal(room);
-    await c.move(room, legal[Math.floor(Math.random() * legal.length)]);
+    const legal = (await c.legal(room)).filter((mv) => mv.type !== "convert"); // V-50: open any time, moves nothing on
+    const seq = await c.move(room, legal[Math.floor(Math.random() * legal.length)]);
+    await cs[0].waitUntil(() => host.seq >= seq); // the host's mirror decides whose turn is next
   }
   await cs[0].waitUntil(() => host.view.to_act?.length || host.result);
   return { room, seat: cs[host.view.to_act?.[0] ?? 0], cs };
