@@ -135,9 +135,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(await node.store.public_rooms())
 
     async def rules(request: Request) -> Response:
-        texts = rulebook.rules(request.path_params["game"])
-        if texts is None:
-            return JSONResponse({"error": "no rules for that game"}, status_code=404)
+        game = request.path_params["game"]
+        if registry.get(game) is None:
+            return JSONResponse({"error": "no such game"}, status_code=404)
+        texts = rulebook.rules(game) or {}  # a hosted game without rule texts has none to show
         return JSONResponse(texts, headers={"Cache-Control": "public, max-age=3600"})
 
     routes: list[Route | Mount] = [

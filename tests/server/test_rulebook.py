@@ -47,3 +47,4 @@ async def test_the_rules_route(server) -> None:
         assert got.status_code == 200 and got.headers["content-encoding"] == "gzip"
         assert got.json()["H-18"].startswith("Every side the new tile shares with a placed tile must match")
         assert (await http.get("/api/rules/nope")).status_code == 404
+        assert (await http.get("/api/rules/highcard")).json() == {}  # hosted, cites no spec

@@ -316,7 +316,7 @@ test("the lobby lists open rooms live, on a phone-sized screen too", { skip, tim
     await phone.locator(`tr[data-room="${room}"] a`, { hasText: "Join" }).click();
     await phone.locator('.table-page[data-seat="1"]').waitFor();
     await host.locator("#start:not([disabled])").click();
-    await phone.locator('.table-page[data-status="playing"] #board svg').waitFor();
+    await phone.locator('.table-page[data-status="playing"] #board svg').first().waitFor();
     await phone.screenshot({ path: `${SHOTS}vikings-phone.png`, fullPage: true });
     const tableWidth = await phone.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(tableWidth <= 400, `the table fits a phone (${tableWidth}px wide)`);
