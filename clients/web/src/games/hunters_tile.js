@@ -121,9 +121,18 @@ function icons(t, rotation) {
   return g;
 }
 
+const drawn = new Map(); // "id:rotation" -> the drawn group, cloned for each use
+
 /** The tile as an SVG group at the origin, turned `rotation` quarter turns clockwise;
- * its icons and words stay upright. */
+ * its icons and words stay upright. Built once per tile and rotation, then cloned: a
+ * redraw of a large map copies nodes instead of building them again. */
 export function drawTile(id, rotation = 0) {
+  const key = `${id}:${rotation}`;
+  if (!drawn.has(key)) drawn.set(key, buildTile(id, rotation));
+  return drawn.get(key).cloneNode(true);
+}
+
+function buildTile(id, rotation) {
   const t = tileData(id);
   const ground = svg("g", { transform: `rotate(${rotation * 90} ${S / 2} ${S / 2})` });
   ground.append(svg("rect", { width: S, height: S, fill: t.kind === "bonus" ? "#c5e1a5" : "#b5d98a", stroke: "#6b8e3a", "stroke-width": 1 }));
