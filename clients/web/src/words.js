@@ -3,6 +3,8 @@
 // pieces, rows, special tiles and options. A catalogue per language can replace this
 // module later: keys and values in, sentences out, no other module builds game text.
 
+import { FEAST_SAY } from "./games/feast/say.js";
+
 export const COLOUR_NAME = { blue: "blue", yellow: "yellow", green: "green", red: "red", black: "black", grey: "grey" };
 export const TRADE = { blue: "fisherman", yellow: "goldsmith", green: "scout", red: "noble", black: "warrior", grey: "boatsman" };
 export const ROW_NAME = ["ship row", "warrior row", "noble row", "scout row", "goldsmith row", "fisherman row"];
@@ -73,6 +75,7 @@ export const SAY = {
   "hunters.pass": () => "placed no figure",
   "highcard.bid": (d) => (d.n === undefined ? "made a secret bid" : `bid ${plural(d.n, "trick")} (only you see this)`),
   "highcard.play": (d) => `played the ${d.card}`,
+  ...FEAST_SAY, // A Feast for Odin's sentences live beside its board (games/feast/say.js)
   move: (d) => (d.type ? `decided: ${d.type.replaceAll("_", " ")}` : "decided"),
 };
 
