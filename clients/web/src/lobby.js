@@ -101,7 +101,7 @@ function gameCard(game, client, errorBox) {
     { class: "game-card", "data-game": game.name, onsubmit: create },
     h("h3", {}, game.title),
     h("label", {}, "Players ", seats),
-    selects.length ? h("details", { class: "options" }, h("summary", {}, "Options"),
+    selects.length ? h("details", { class: "options", open: true }, h("summary", {}, "Options"),
       selects.map(({ o, sel }) => h("div", { class: "option" }, h("label", { title: o.doc }, `${optionLabel(o)} `, sel), o.doc ? h("small", { class: "hint" }, o.doc) : null))) : null,
     h("label", {}, priv, " private"),
     h("button", { type: "submit", class: "primary" }, `Create ${game.title} room`),

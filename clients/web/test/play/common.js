@@ -45,7 +45,6 @@ export async function openRoom(game, a, b, s, options = {}) {
   await a.goto(`${HTTP}/#/`);
   const card = a.locator(`.game-card[data-game="${game}"]`);
   await card.locator('select[name="seats"]').selectOption("2");
-  if (Object.keys(options).length) await card.locator("details.options summary").click();
   for (const [name, value] of Object.entries(options)) await card.locator(`select[name="${name}"]`).selectOption(String(value));
   await card.locator('button[type="submit"]').click();
   await table(a).waitFor();
