@@ -59,6 +59,8 @@ class ServerProc:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
+        self.kill()  # a server that never answered must not outlive the test that started it
+        self.log.close()
         raise RuntimeError("server did not become healthy")
 
     def stop(self) -> None:
