@@ -15,6 +15,11 @@ from typing import Any
 from server.games.contract import Game, State
 
 Checker = Callable[[State], None]
+Picker = Callable[[random.Random, list[dict[str, Any]]], dict[str, Any]]
+
+
+def uniform(rng: random.Random, moves: list[dict[str, Any]]) -> dict[str, Any]:
+    return rng.choice(moves)
 
 
 @dataclass
@@ -31,9 +36,11 @@ def random_playout(
     seed: int = 0,
     check: Checker | None = None,
     max_moves: int = 200_000,
+    pick: Picker = uniform,
 ) -> Playout:
-    """Play one full game with random legal moves; raise if it stalls or never ends."""
-    pick = random.Random(seed)
+    """Play one full game with random legal moves (chosen by `pick`, uniformly unless
+    told otherwise); raise if it stalls or never ends."""
+    rng = random.Random(seed)
     state = game.setup(players, game.resolve_options(options), seed)
     for n in range(max_moves):
         result = game.result(state)
@@ -42,11 +49,11 @@ def random_playout(
         seats = game.to_act(state)
         if not seats:
             raise AssertionError(f"nobody may act but the game is not over (move {n})")
-        seat = pick.choice(seats)
+        seat = rng.choice(seats)
         legal = game.legal_moves(state, seat)
         if not legal:
             raise AssertionError(f"seat {seat} must act but has no legal move (move {n})")
-        state = game.apply(state, seat, pick.choice(legal))
+        state = game.apply(state, seat, pick(rng, legal))
         if check is not None:
             check(state)
     raise AssertionError(f"no end after {max_moves} moves")

@@ -26,10 +26,15 @@ Engine choices the spec leaves open (see also moves.py):
 - A forced decision is not asked: a discarded tile (V-61), the last colour of the
   advanced colour choice (V-112), an S11 exchange with one candidate (V-135) and a
   boatsman trip that cannot carry more all happen at once.
-- Bids may exceed gold up to gold + VP (V-111); the winner's missing gold is converted
-  from VP 1:1 at payment, which is what converting first would do.
-- VP to gold (V-50, VA-2) is accepted from any seat at any time before the end, but
-  `to_act` names only the seat that owes the pending decision.
+- Bids are in gold only (V-111; RU seed: "only gold is accepted"): a player who wants
+  to bid beyond their gold converts VP first. Nowhere does VP silently stand in for
+  gold; the final scoring's ship shortfall (V-90) is the one rule that pays in VP.
+- VP to gold (V-50, VA-2) is an explicit, irreversible decision open to every seat at
+  any time before the end, out of turn too: `legal_moves` lists every amount 1..VP of
+  every seat (after the prompt's own decisions), while `to_act` names only the seat
+  that owes the pending decision.
+- Forced transport (V-83): in the last large scoring a one-of-each-colour trip cannot
+  land while another viking of that trip could still be carried.
 - The special tile is chosen right after the purchase, before the tile is laid, so an
   S11 building can wait for the very tile bought with it (V-136).
 """

@@ -14,17 +14,17 @@ from server.games.vikings import offer
 from server.games.vikings.components import COLOURS
 from server.games.vikings.flow import ask
 from server.games.vikings.move_fields import choice, integer, refusal
-from server.games.vikings.treasury import pay_with_vp
+from server.games.vikings.treasury import pay_gold
 
 State = dict[str, Any]
 MAX_BID = 10_000
 
 
 def bid_range(s: State, seat: int) -> range:
-    """VA-11: above the highest bid, and payable with gold plus VP (V-111)."""
+    """VA-11: above the highest bid; V-111: in gold only, so at most the gold in hand (a
+    player who wants to bid more converts VP first, V-50)."""
     t = s["table"]
-    fjord = t["fjords"][seat]
-    return range(t["auction"]["high"] + 1, fjord["gold"] + fjord["vp"] + 1)
+    return range(t["auction"]["high"] + 1, t["fjords"][seat]["gold"] + 1)
 
 
 def bid(s: State, seat: int, move: dict[str, Any]) -> None:
@@ -37,7 +37,7 @@ def bid(s: State, seat: int, move: dict[str, Any]) -> None:
         if amount <= auction["high"]:
             raise refusal("V-111", f"a bid must be above {auction['high']}")
         if amount not in bid_range(s, seat):
-            raise refusal("V-111", "you cannot pay that bid, even with your VP")
+            raise refusal("V-111", "bids are in gold only: convert VP first (V-50) to bid more")
         auction["high"], auction["leader"] = amount, seat
     bidders = [p for p, out in enumerate(auction["passed"]) if not out]
     if bidders == [auction["leader"]] or not bidders:
@@ -49,12 +49,13 @@ def bid(s: State, seat: int, move: dict[str, Any]) -> None:
 
 
 def win(s: State) -> None:
-    """V-111 / V-112: the highest bidder pays and becomes start player; nobody bid: the
-    start player wins for free."""
+    """V-111 / V-112: the highest bidder pays in gold (held since the bid: gold only grows
+    during an auction) and becomes start player; nobody bid: the start player wins for
+    free."""
     t = s["table"]
     auction = t["auction"]
     if auction["leader"] is not None:
-        pay_with_vp(s, auction["leader"], auction["high"])
+        pay_gold(s, auction["leader"], auction["high"])
         t["start"] = auction["leader"]
     t["auction"] = None
     ask(s, t["start"], "box")

@@ -58,13 +58,15 @@ def carry_rows(fjord: dict[str, Any], trip: dict[str, Any]) -> list[int]:
     return [ROW_OF[c] for c in colours]
 
 
-def carries(fjord: dict[str, Any], trip: dict[str, Any]) -> list[dict[str, Any]]:
+def carries(fjord: dict[str, Any], trip: dict[str, Any], prompt: dict[str, Any]) -> list[dict[str, Any]]:
+    """The carry prompt's moves. V-83: when transport is forced, `land` is never offered:
+    a trip ends by itself once no further viking of it can move."""
     moves = [
         {"type": "carry", "row": row, "col": col}
         for row in carry_rows(fjord, trip)
         for col in fj.empty_tiles(fjord, row)
     ]
-    if trip["mode"] == "each" and trip["carried"]:
+    if trip["mode"] == "each" and trip["carried"] and not prompt.get("forced"):
         moves.append({"type": "land"})  # VA-5: any subset, at least one
     return moves
 

@@ -16,8 +16,9 @@ A prompt's `ask` names the decision owed; each accepts a few move types:
 | carry | {"type": "carry", "row": r, "col": c}, {"type": "land"} |
 
 Besides, {"type": "convert", "vp": n} (V-50, VA-2) is open to every seat at any time
-before the end, out of turn too. `legal_moves` lists it only for the buyer, and only
-the amounts that make a dearer set affordable, to keep the list short.
+before the end, out of turn too. It is an explicit, irreversible decision: nothing
+else turns VP into gold. `legal_moves` lists every amount 1..VP for every seat, after
+the prompt's own decisions (clients show them as one control).
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def start_trip(s: State, seat: int, move: dict[str, Any]) -> None:
         fjord["specials"]["S4"] -= 1
         t["removed"]["specials"]["S4"] += 1
     t["trip"] = {"mode": mode, "colour": trip.get("colour"), "carried": []}
-    ask(s, seat, "carry")
+    ask(s, seat, "carry", forced=t["prompt"]["forced"])
 
 
 def stop_transport(s: State, seat: int, move: dict[str, Any]) -> None:
@@ -81,6 +82,8 @@ def carry(s: State, seat: int, move: dict[str, Any]) -> None:
     if move["type"] == "land":
         if trip["mode"] != "each" or not trip["carried"]:
             raise refusal("V-80", "this boatsman must carry on")
+        if t["prompt"]["forced"]:  # the trip ends by itself once nobody more can go
+            raise refusal("V-83", "in the last large scoring the boatsman carries all it can")
     else:
         row, col = integer(move, "row", 1, 5), integer(move, "col", 1, placement.MAX_COL)
         if row not in boatsman.carry_rows(fjord, trip) or col not in fj.empty_tiles(fjord, row):
@@ -176,10 +179,16 @@ AUCTION_ASKS = ("bid", "box", "colour")
 
 def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
     t = state["table"]
-    prompt = t["prompt"]
-    if t["over"] or prompt["seat"] != seat:
+    if t["over"] or type(seat) is not int or not 0 <= seat < t["players"]:
         return []
-    return LISTERS[prompt["ask"]](state, seat)
+    prompt = t["prompt"]
+    asked = LISTERS[prompt["ask"]](state, seat) if prompt["seat"] == seat else []
+    return asked + conversions(state, seat)
+
+
+def conversions(s: State, seat: int) -> list[dict[str, Any]]:
+    """V-50 / VA-2: every whole amount of VP the seat holds, at any time, by anyone."""
+    return [{"type": "convert", "vp": n} for n in range(1, s["table"]["fjords"][seat]["vp"] + 1)]
 
 
 def _bids(s: State, seat: int) -> list[dict[str, Any]]:
@@ -192,11 +201,7 @@ def _drawn_colours(kind: str) -> Callable[[State, int], list[dict[str, Any]]]:
 
 def _buys(s: State, seat: int) -> list[dict[str, Any]]:
     wheel, fjord = s["table"]["wheel"], s["table"]["fjords"][seat]
-    gold, vp = fjord["gold"], fjord["vp"]
-    moves = [{"type": "buy", "slot": space} for space in offer.legal_buys(wheel, gold)]
-    prices = {offer.price(wheel, i) for i, st in enumerate(wheel["spaces"]) if st is not None}
-    moves += [{"type": "convert", "vp": p - gold} for p in sorted(prices) if 0 < p - gold <= vp]
-    return moves
+    return [{"type": "buy", "slot": space} for space in offer.legal_buys(wheel, fjord["gold"])]
 
 
 def _specials(s: State, seat: int) -> list[dict[str, Any]]:
@@ -240,5 +245,5 @@ LISTERS: dict[str, Callable[[State, int], list[dict[str, Any]]]] = {
     "start": _starts,
     "viking": lambda s, seat: [{"type": "viking", "to": "tile"}, {"type": "viking", "to": "home"}],
     "boatsman": _boatsman,
-    "carry": lambda s, seat: boatsman.carries(s["table"]["fjords"][seat], s["table"]["trip"]),
+    "carry": lambda s, seat: boatsman.carries(s["table"]["fjords"][seat], s["table"]["trip"], s["table"]["prompt"]),
 }

@@ -61,12 +61,3 @@ def convert_vp(s: State, seat: int, amount: int) -> None:
     """V-50: 1 VP becomes 1 gold; the caller has checked the score covers it."""
     change_vp(s["table"]["fjords"][seat], "converted", -amount)
     earn_gold(s, seat, amount)
-
-
-def pay_with_vp(s: State, seat: int, amount: int) -> None:
-    """Pay gold, converting VP 1:1 for what the gold does not cover (V-111 bids)."""
-    fjord = s["table"]["fjords"][seat]
-    short = max(0, amount - fjord["gold"])
-    if short:
-        convert_vp(s, seat, min(short, fjord["vp"]))
-    pay_gold(s, seat, min(amount, fjord["gold"]))

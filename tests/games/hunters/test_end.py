@@ -8,7 +8,7 @@ from server.games.hunters import GAME
 from server.games.hunters.features import meadow_points
 from server.games.hunters.scoring import ITEMS, final_scoring, majority
 
-from .table import BLUE, GREEN, RED, YELLOW, figures_of, given, last_tile, new_game, play, segment
+from .table import BLUE, GREEN, RED, YELLOW, feature, figures_of, given, last_tile, new_game, play, segment
 
 
 def meadow(deer: int = 0, mammoth: int = 0, tiger: int = 0, aurochs: int = 0, fire: int = 0) -> dict:
@@ -90,6 +90,47 @@ def test_hx9_1_green_hunter_on_one_deer() -> None:
     assert s["result"]["breakdown"][GREEN]["meadows"] == 2 and s["result"]["winners"] == [GREEN]
 
 
+def meadow_at(state: dict, at: str, tile: str) -> tuple[int, int, int, int, int]:
+    """(deer, mammoths, tigers, aurochs, fires) of the meadow through the tile at `at`."""
+    rec = feature(state, at, tile, "meadow")
+    return rec["deer"], rec["mammoth"], rec["tiger"], rec["aurochs"], rec["fire"]
+
+
+def test_hx9_2_red_and_yellow_hunters_on_a_built_board() -> None:
+    # HX-9 (2), H-64, H-39: red's hunter on T72 (deer) beside T22 (tiger), yellow's on
+    # T41 (mammoth); T74 (no animal) joins them round the start tile's west river:
+    # 1 deer, 1 mammoth, 1 tiger: red 2, yellow 2.
+    s = play(new_game(4), "T72", 0, -1, 0, seat=RED, figure=("clan", "meadow"))
+    s = play(s, "T22", 1, -1, 0, seat=BLUE)
+    s = play(s, "T41", -1, -1, 2, seat=YELLOW, figure=("clan", "meadow"))  # F F M M: apart
+    assert feature(s, "0,-1", "T72", "meadow") is not feature(s, "-1,-1", "T41", "meadow")
+    s = ending(s, "T74", -1, 0, 3, seat=GREEN)  # M R F M turned
+    assert meadow_at(s, "0,-1", "T72") == (1, 1, 1, 0, 0)
+    b = s["result"]["breakdown"]
+    assert (b[RED]["meadows"], b[YELLOW]["meadows"], b[BLUE]["meadows"]) == (2, 2, 0)
+
+
+def test_hx9_4_one_deer_two_tigers_on_a_built_board() -> None:
+    # HX-9 (4), H-64, H-67: blue's hunter on T60 (deer) between T22 and T08 (a tiger
+    # each): the deer is eaten, the extra tiger costs nothing: blue 0, never negative.
+    s = play(new_game(), "T60", 0, -1, 0, seat=BLUE, figure=("clan", "meadow"))
+    s = play(s, "T22", 1, -1, 0, seat=RED)
+    s = ending(s, "T08", -1, -1, 0, seat=RED)
+    assert meadow_at(s, "0,-1", "T60") == (1, 0, 2, 0, 0)
+    assert s["result"]["breakdown"][BLUE]["meadows"] == 0
+
+
+def test_hx16_on_a_built_board_b05_and_t22_tigers_driven_off() -> None:
+    # HX-16, H-64, H-77: red's hunter on B05 (fire, 1 tiger); T60 and T37 (a deer each)
+    # and T22 (a tiger) join its meadow: 2 deer, 2 tigers, a fire: 4 points.
+    s = play(new_game(), "B05", 0, -1, 0, seat=RED, figure=("clan", "meadow"))
+    s = play(s, "T60", -1, -1, 0, seat=BLUE)
+    s = play(s, "T37", 1, -1, 0, seat=BLUE)
+    s = ending(s, "T22", 0, -2, 0, seat=BLUE)
+    assert meadow_at(s, "0,-1", "B05") == (2, 0, 2, 0, 1)
+    assert s["result"]["breakdown"][RED]["meadows"] == 4
+
+
 def test_hx16_h77_fire_sends_the_tigers_away() -> None:
     # HX-16, H-64, H-77, HA-15: 2 deer, 2 tigers and a fire: 4 points.
     assert meadow_points(meadow(deer=2, tiger=2, fire=1)) == 4
@@ -124,6 +165,24 @@ def test_h65_hx15_shrine_hunter_alone_scores_against_more_hunters() -> None:
     s = ending(shrine_board(), "T07", 0, -2, seat=RED)
     assert len(figures_of(s, RED, "hunter")) == 2
     assert s["result"]["breakdown"][BLUE]["meadows"] == 12 and s["result"]["breakdown"][RED]["meadows"] == 0
+
+
+def test_hx15_on_a_built_board_only_deer_besides_b03s_aurochs() -> None:
+    # HX-15, H-65, H-29, H-77: the example's meadow (3 deer, blue's shrine hunter, two red
+    # hunters) from real tiles with no other animals: T37, T60 and T32 bring a deer each,
+    # T13 and T40 (red's hunters, apart until T32 joins them) none. The only shrine tile,
+    # B03, carries an aurochs, so blue scores 2 x (3 deer + 1 aurochs) = 8 where the
+    # rulebook's picture, without that aurochs, gives 6; red scores nothing.
+    s = play(new_game(), "B03", 0, -1, 0, seat=BLUE, figure=("clan", "meadow"))
+    s = play(s, "T13", -1, -1, 0, seat=RED, figure=("clan", "meadow"))  # M F F M
+    s = play(s, "T37", 1, -1, 0, seat=BLUE)  # F F M M
+    s = play(s, "T40", 1, -2, 0, seat=RED, figure=("clan", "meadow"))  # M F F M
+    s = play(s, "T60", -1, -2, 0, seat=BLUE)
+    s = ending(s, "T32", 0, -2, 2, seat=RED)  # F M M M turned: joins all three meadows
+    assert meadow_at(s, "0,-1", "B03") == (3, 0, 0, 1, 0)
+    assert len(figures_of(s, RED, "hunter")) == 2
+    b = s["result"]["breakdown"]
+    assert (b[BLUE]["meadows"], b[RED]["meadows"]) == (8, 0)
 
 
 def test_ha1_several_shrine_hunters_use_the_majority_among_them() -> None:

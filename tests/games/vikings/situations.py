@@ -60,3 +60,13 @@ def play(s: State, seat: int, *moves: dict[str, Any]) -> State:
     for move in moves:
         s = GAME.apply(s, seat, move)
     return s
+
+
+def decisions(s: State, seat: int) -> list[dict[str, Any]]:
+    """The seat's legal moves without the VP conversions, which every seat may make at
+    any time (V-50, VA-2); checks that those are listed as every amount 1..VP, last."""
+    moves = GAME.legal_moves(s, seat)
+    vp = s["table"]["fjords"][seat]["vp"]
+    cut = len(moves) - vp
+    assert moves[cut:] == [{"type": "convert", "vp": n} for n in range(1, vp + 1)]
+    return moves[:cut]

@@ -41,28 +41,43 @@ def test_bids_raise_and_passing_is_final():
     assert t["prompt"] == {"seat": 2, "ask": "box"}
 
 
-def test_bid_must_exceed_and_be_payable():
-    # VA-11: above the current bid by at least 1, at most gold + VP (V-111).
+def test_v111_bids_are_in_gold_only():
+    # VA-11: above the current bid by at least 1; V-111: in gold only, so at most the
+    # gold in hand (seat 1: 30 gold, 10 VP; VP no longer stands in for gold).
     s = play(auction_game(2), 0, {"type": "bid", "amount": 4})
     with pytest.raises(IllegalMove) as refused:
         play(s, 1, {"type": "bid", "amount": 4})
     assert refused.value.rule == "V-111"
-    assert {"type": "bid", "amount": 40} in GAME.legal_moves(s, 1)  # 30 gold + 10 VP
-    with pytest.raises(IllegalMove) as refused:
-        play(s, 1, {"type": "bid", "amount": 41})
-    assert refused.value.rule == "V-111"
+    bids = [m["amount"] for m in GAME.legal_moves(s, 1) if m["type"] == "bid"]
+    assert bids == list(range(5, 31))
+    for amount in (31, 40):
+        with pytest.raises(IllegalMove) as refused:
+            play(s, 1, {"type": "bid", "amount": amount})
+        assert refused.value.rule == "V-111"
 
 
-def test_bid_paid_partly_with_vp():
-    # V-111 / V-50: a bid above the gold is paid by converting VP 1:1.
-    s = play(
-        auction_game(2),
-        0,
-        {"type": "bid", "amount": 33},
-    )
+def test_v111_v50_convert_first_then_bid_and_the_conversion_stays():
+    # V-111 / V-50 / VA-2: to bid beyond the gold a player converts VP first (here out
+    # of turn, during the auction); a conversion is never undone, even when outbid.
+    s = auction_game(2)
+    assert {"type": "convert", "vp": 10} in GAME.legal_moves(s, 1)  # not asked: still listed
+    s = play(s, 1, {"type": "convert", "vp": 10})
+    assert GAME.to_act(s) == [0]  # the decision stays with the bidder
+    s = play(s, 0, {"type": "convert", "vp": 5}, {"type": "bid", "amount": 35})
+    assert {"type": "bid", "amount": 40} in GAME.legal_moves(s, 1)
+    s = play(s, 1, {"type": "bid", "amount": 36})
+    s = play(s, 0, {"type": "pass"})
+    loser, winner = s["table"]["fjords"]
+    assert (loser["gold"], loser["vp"], loser["vp_items"]["converted"]) == (35, 5, -5)
+    assert (winner["gold"], winner["vp"], winner["vp_items"]["converted"]) == (4, 0, -10)
+
+
+def test_v111_the_winner_pays_in_gold_and_keeps_every_vp():
+    # V-111: the highest bid is paid in gold; no VP changes hands at payment.
+    s = play(auction_game(2), 0, {"type": "bid", "amount": 30})
     s = play(s, 1, {"type": "pass"})
     f = s["table"]["fjords"][0]
-    assert (f["gold"], f["vp"], f["vp_items"]["converted"]) == (0, 7, -3)
+    assert (f["gold"], f["vp"], f["vp_items"]["converted"]) == (0, 10, 0)
 
 
 def test_nobody_bids():

@@ -5,7 +5,7 @@ import pytest
 from server.games.contract import IllegalMove
 from server.games.vikings import GAME
 from server.games.vikings.flow import next_purchase
-from tests.games.vikings.situations import game, home, lay, play, tile
+from tests.games.vikings.situations import decisions, game, home, lay, play, tile
 
 
 def scoring_round(round_=2, seat_home=None, rows=None, players=2, **options):
@@ -42,7 +42,7 @@ def test_vx5_the_choices_of_one_boatsman():
     # each colour; V-82: or no transport at all.
     s = vx5()
     assert s["table"]["prompt"] == {"seat": 0, "ask": "boatsman", "forced": False}
-    assert GAME.legal_moves(s, 0) == [
+    assert decisions(s, 0) == [
         {"type": "boatsman", "mode": "colour", "colour": "green"},
         {"type": "boatsman", "mode": "colour", "colour": "yellow"},
         {"type": "boatsman", "mode": "colour", "colour": "blue"},
@@ -55,7 +55,7 @@ def test_all_of_one_colour():
     # V-80: all fishermen, one target tile at a time; the boatsman leaves the game.
     s = play(vx5(), 0, {"type": "boatsman", "mode": "colour", "colour": "blue"})
     assert s["table"]["removed"]["vikings"]["grey"] == 1
-    assert {m["row"] for m in GAME.legal_moves(s, 0)} == {5}
+    assert {m["row"] for m in decisions(s, 0)} == {5}
     s = play(s, 0, *({"type": "carry", "row": 5, "col": c} for c in (3, 1, 2)))
     f = s["table"]["fjords"][0]
     assert [c["v"] for c in f["rows"][5]] == ["blue"] * 3 and f["home"]["blue"] == 0
@@ -74,9 +74,9 @@ def test_all_of_one_colour_with_too_few_tiles():
 def test_one_of_each_colour():
     # V-80 / VA-5: at most one per colour, at least one; the player may land early.
     s = play(vx5(), 0, {"type": "boatsman", "mode": "each"})
-    assert {"type": "land"} not in GAME.legal_moves(s, 0)
+    assert {"type": "land"} not in decisions(s, 0)
     s = play(s, 0, {"type": "carry", "row": 5, "col": 2})
-    moves = GAME.legal_moves(s, 0)
+    moves = decisions(s, 0)
     assert {"type": "land"} in moves and not any(m.get("row") == 5 for m in moves)
     with pytest.raises(IllegalMove) as refused:
         play(s, 0, {"type": "carry", "row": 5, "col": 1})
@@ -113,7 +113,7 @@ def test_forced_in_the_last_large_scoring():
     # V-83: after round 6 boatsmen must carry while anybody could be carried.
     s = scoring_round(6, {"blue": 1, "yellow": 1, "grey": 3}, {4: empty_row(1), 5: empty_row(1)})
     assert s["table"]["prompt"]["forced"] is True
-    assert {"type": "done"} not in GAME.legal_moves(s, 0)
+    assert {"type": "done"} not in decisions(s, 0)
     with pytest.raises(IllegalMove) as refused:
         play(s, 0, {"type": "done"})
     assert refused.value.rule == "V-83"
@@ -121,6 +121,21 @@ def test_forced_in_the_last_large_scoring():
     s = play(s, 0, {"type": "boatsman", "mode": "each"}, {"type": "carry", "row": 4, "col": 1})
     s = play(s, 0, {"type": "carry", "row": 5, "col": 1})
     assert s["table"]["over"] and s["table"]["fjords"][0]["home"]["grey"] == 2
+
+
+def test_v83_a_forced_trip_of_one_of_each_colour_cannot_land_early():
+    # V-83: after round 6 every possible transport is made: an "each" trip that could
+    # still carry the goldsmith may not land after the fisherman; `land` is never
+    # offered, and the trip ends by itself once nobody more of it can go.
+    s = scoring_round(6, {"blue": 1, "yellow": 1, "grey": 1}, {4: empty_row(1), 5: empty_row(1)})
+    s = play(s, 0, {"type": "boatsman", "mode": "each"}, {"type": "carry", "row": 5, "col": 1})
+    assert s["table"]["prompt"]["forced"] is True
+    assert decisions(s, 0) == [{"type": "carry", "row": 4, "col": 1}]
+    with pytest.raises(IllegalMove) as refused:
+        play(s, 0, {"type": "land"})
+    assert refused.value.rule == "V-83"
+    s = play(s, 0, {"type": "carry", "row": 4, "col": 1})
+    assert s["table"]["over"] and s["table"]["fjords"][0]["home"]["yellow"] == 0
 
 
 def test_large_scoring_order():
@@ -143,7 +158,7 @@ def test_large_scoring_order():
 def test_advanced_one_viking_per_boatsman():
     # V-115: one boatsman carries exactly one viking.
     s = play(vx5(variant="advanced", auction=False), 0, {"type": "boatsman", "mode": "one"})
-    assert {m["row"] for m in GAME.legal_moves(s, 0)} == {3, 4, 5}
+    assert {m["row"] for m in decisions(s, 0)} == {3, 4, 5}
     s = play(s, 0, {"type": "carry", "row": 4, "col": 1})
     assert s["table"]["trip"] is None
     with pytest.raises(IllegalMove) as refused:
@@ -155,7 +170,7 @@ def test_advanced_boat_tile():
     # S4 / VA-13: a boat tile and a boatsman make a basic trip; both leave the game.
     s = vx5(variant="advanced", auction=False)
     s["table"]["fjords"][0]["specials"] = {"S4": 1}
-    assert {"type": "boatsman", "mode": "each"} in GAME.legal_moves(s, 0)
+    assert {"type": "boatsman", "mode": "each"} in decisions(s, 0)
     s = play(s, 0, {"type": "boatsman", "mode": "colour", "colour": "green"})
     f = s["table"]["fjords"][0]
     assert f["specials"]["S4"] == 0 and s["table"]["removed"]["specials"]["S4"] == 1

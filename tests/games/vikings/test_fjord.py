@@ -6,7 +6,7 @@ from server.games.contract import IllegalMove
 from server.games.vikings import GAME
 from server.games.vikings import fjord as fj
 from server.games.vikings.placement import ask_place
-from tests.games.vikings.situations import ask, game, lay, play, tile
+from tests.games.vikings.situations import ask, decisions, game, lay, play, tile
 
 
 def holding(kind, viking, rows=None, start_tile=False, **options):
@@ -21,7 +21,7 @@ def holding(kind, viking, rows=None, start_tile=False, **options):
 
 
 def places(s):
-    return [[m["row"], m["col"]] for m in GAME.legal_moves(s, 0) if m["type"] == "place"]
+    return [[m["row"], m["col"]] for m in decisions(s, 0) if m["type"] == "place"]
 
 
 def refused(s, move):
@@ -108,7 +108,7 @@ def test_start_tile_with_the_first_tile():
     # V-62 / VA-18: with the first bought tile the start tile goes to column 1 of an empty
     # island row, before or after the bought tile; it carries no viking.
     s = holding("R", "blue", start_tile=True)
-    moves = GAME.legal_moves(s, 0)
+    moves = decisions(s, 0)
     assert [m for m in moves if m["type"] == "start"] == [{"type": "start", "row": r} for r in range(1, 6)]
     assert places(s) == []  # a right end needs the start tile first
     s = play(s, 0, {"type": "start", "row": 5})
@@ -123,7 +123,7 @@ def test_start_tile_after_the_bought_tile():
     s = holding("L", "red", start_tile=True)
     s = play(s, 0, {"type": "place", "row": 2, "col": 1})
     assert s["table"]["prompt"]["ask"] == "start"
-    assert [m["row"] for m in GAME.legal_moves(s, 0)] == [1, 3, 4, 5]
+    assert [m["row"] for m in decisions(s, 0)] == [1, 3, 4, 5]
     assert refused(s, {"type": "start", "row": 2}) == "V-62"
     s = play(s, 0, {"type": "start", "row": 1})
     assert s["table"]["prompt"]["ask"] == "viking"
@@ -149,7 +149,7 @@ def test_viking_on_its_own_tile_or_home():
     # V-65: an island tile in the viking's own row: on that tile, or home by choice.
     s = holding("L", "yellow")
     s = play(s, 0, {"type": "place", "row": 4, "col": 1})
-    assert GAME.legal_moves(s, 0) == [{"type": "viking", "to": "tile"}, {"type": "viking", "to": "home"}]
+    assert decisions(s, 0) == [{"type": "viking", "to": "tile"}, {"type": "viking", "to": "home"}]
     on = play(s, 0, {"type": "viking", "to": "tile"})
     assert fj.cell(on["table"]["fjords"][0], 4, 1)["v"] == "yellow"
     off = play(s, 0, {"type": "viking", "to": "home"})
@@ -177,7 +177,7 @@ def test_one_viking_per_tile_and_only_the_tile_bought_with_it():
     # only mean that tile, and no move names another one.
     s = holding("R", "red", {2: [tile("L", "red")]})
     s = play(s, 0, {"type": "place", "row": 2, "col": 2})
-    assert {"type": "viking", "to": "tile", "row": 2, "col": 1} not in GAME.legal_moves(s, 0)
+    assert {"type": "viking", "to": "tile", "row": 2, "col": 1} not in decisions(s, 0)
     s = play(s, 0, {"type": "viking", "to": "tile"})
     assert [c["v"] for c in s["table"]["fjords"][0]["rows"][2]] == ["red", "red"]
 

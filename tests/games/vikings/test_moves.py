@@ -174,7 +174,7 @@ def test_untrusted_moves_never_crash_or_mutate(index, seat, move):
 
 
 def candidates(s):
-    """A grid of well-formed moves around every decision type (convert left out)."""
+    """A grid of well-formed moves around every decision type."""
     cols = range(0, 9)
     yield from ({"type": "buy", "slot": i} for i in range(12))
     yield from ({"type": "place", "row": r, "col": c} for r, c in itertools.product(range(6), cols))
@@ -189,16 +189,18 @@ def candidates(s):
     yield from ({"type": "special", "space": i} for i in range(4))
     yield from ({"type": "bid", "amount": a} for a in range(0, 80))
     yield from ({"type": t, "colour": c} for t in ("box", "colour") for c in COLOURS)
+    yield from ({"type": "convert", "vp": n} for n in range(0, 60))
     yield {"type": "boatsman", "mode": "one"}
     yield {"type": "boatsman", "mode": "each"}
     yield from ({"type": "boatsman", "mode": "colour", "colour": c} for c in COLOURS)
 
 
 def test_apply_accepts_exactly_the_legal_moves():
-    # contract: every listed move is accepted verbatim, and nothing else is.
+    # contract, V-50, VA-2: every listed move is accepted verbatim, and nothing else is;
+    # every seat's VP conversions are listed, asked or not.
     for s in STATES:
         for seat in range(s["table"]["players"]):
-            legal = [m for m in GAME.legal_moves(s, seat) if m["type"] != "convert"]
+            legal = GAME.legal_moves(s, seat)
             for move in candidates(s):
                 try:
                     GAME.apply(s, seat, move)
@@ -206,6 +208,26 @@ def test_apply_accepts_exactly_the_legal_moves():
                 except IllegalMove:
                     accepted = False
                 assert accepted == (move in legal), (move, s["table"]["prompt"])
+
+
+def test_v50_va2_every_seat_lists_every_conversion_at_any_time():
+    # V-50, VA-2: any seat, asked or not, may convert any whole amount 1..VP before the
+    # end; legal_moves lists each amount, after the prompt's own decisions.
+    s = game(3)
+    for f, vp in zip(s["table"]["fjords"], (0, 3, 10), strict=True):
+        f["vp"] = f["vp_items"]["start"] = vp
+    assert GAME.to_act(s) == [0]
+    assert not [m for m in GAME.legal_moves(s, 0) if m["type"] == "convert"]
+    assert GAME.legal_moves(s, 1) == [{"type": "convert", "vp": n} for n in (1, 2, 3)]
+    listed = GAME.legal_moves(s, 2)
+    assert listed == [{"type": "convert", "vp": n} for n in range(1, 11)]
+    for move in listed:
+        after = GAME.apply(s, 2, move)
+        f = after["table"]["fjords"][2]
+        assert (f["vp"], f["gold"] - s["table"]["fjords"][2]["gold"]) == (10 - move["vp"], move["vp"])
+        assert GAME.to_act(after) == [0]
+    s["table"]["over"] = True
+    assert all(GAME.legal_moves(s, seat) == [] for seat in range(3))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

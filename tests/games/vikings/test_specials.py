@@ -3,10 +3,10 @@
 import pytest
 
 from server.games.contract import IllegalMove
-from server.games.vikings import GAME, scoring
 from server.games.vikings import fjord as fj
+from server.games.vikings import scoring
 from server.games.vikings.flow import begin_round
-from tests.games.vikings.situations import ask, game, home, lay, play, tile, wheel
+from tests.games.vikings.situations import ask, decisions, game, home, lay, play, tile, wheel
 
 
 def advanced(display=("S1", "S2", "S5", "S11A"), **options):
@@ -22,7 +22,7 @@ def test_vx10_dearest_set_earns_a_special_tile():
     wheel(s, {0: ("L", "blue"), 10: ("SG", "black")})
     s = play(s, 0, {"type": "buy", "slot": 10})
     assert s["table"]["prompt"] == {"seat": 0, "ask": "special"}
-    assert GAME.legal_moves(s, 0) == [{"type": "special", "space": i} for i in range(4)] + [
+    assert decisions(s, 0) == [{"type": "special", "space": i} for i in range(4)] + [
         {"type": "decline"}
     ]
 
@@ -148,7 +148,7 @@ def test_s11_choice_between_matching_tiles():
     s = advanced()
     lay(s, 0, {3: [tile("L"), tile("MA"), tile("MA")]})
     s = take(s, 3)
-    assert GAME.legal_moves(s, 0) == [{"type": "exchange", "row": 3, "col": c} for c in (2, 3)]
+    assert decisions(s, 0) == [{"type": "exchange", "row": 3, "col": c} for c in (2, 3)]
     with pytest.raises(IllegalMove) as refused:
         play(s, 0, {"type": "exchange", "row": 3, "col": 1})
     assert refused.value.rule == "V-135"
