@@ -82,9 +82,18 @@ def variants(s: State, p: Player, sid: str) -> list[Variant]:
     sp = SPACES[sid]
     if not sailing.requirement_met(p, sp):  # F-402
         return []
-    if sid in _STATIC:
-        return _STATIC[sid]
-    return _build_variants(s, p, sid)
+    vs = _STATIC[sid] if sid in _STATIC else _build_variants(s, p, sid)
+    off = occupations.discount(p, sid)
+    return [_cheaper(v, off) for v in vs] if off else vs
+
+
+def _cheaper(v: Variant, off: int) -> Variant:
+    """Peddler 1A: the total silver cost lower, never below nothing."""
+    silver = v["cost"].get("silver", 0)
+    if not silver:
+        return v
+    cost = {**v["cost"], "silver": max(0, silver - off)}
+    return {**v, "cost": {k: n for k, n in cost.items() if n}}
 
 
 def _build_variants(s: Any, p: Any, sid: str) -> list[Variant]:
@@ -139,7 +148,7 @@ def carry_out(s: State, seat: int, sid: str, v: Variant, spot: str) -> None:
     pay(p, v["cost"])
     receive(s, p, v["gain"])
     for _ in range(v.get("draw", 0)):
-        occupations.draw(s, p)
+        occupations.enqueue(s, occupations.draw_steps(s, seat))  # F-601 (Tutor 99A)
     if "work" in v:
         for _ in range(v["work"]["weapons"]):  # F-466
             p["weapons"][draw_weapon(s)] += 1

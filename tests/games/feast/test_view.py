@@ -11,6 +11,8 @@ from tests.games.feast.situations import fresh
 def test_hands_are_private_to_their_owner() -> None:
     # F-119, F-600, A-B-14
     s = fresh(3)
+    for seat, card in enumerate(("43A", "64A", "99A")):
+        s["seats"][seat]["hand"] = [card]
     for seat in range(3):
         v = GAME.view(s, seat)
         for other, pv in enumerate(v["seats"]):
