@@ -7,7 +7,8 @@ can be used (the use-one rule, F-243). With one usable variant the action resolv
 once; with several the player is asked to pick one (prompt "option"). Implemented so far:
 all 61 spaces: production, crafting/building, occupation, mountains/trade
 (`trade.py`), sailing, emigration, exploration (`sailing.py`) and the red dice
-spaces (`dice.py`). Occupation card effects are not implemented (RULES-CHECKLIST.md).
+spaces (`dice.py`). Cards change spaces through `occupations` (Peddler's discount, the
+Tutor's draw).
 """
 
 from __future__ import annotations

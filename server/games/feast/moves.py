@@ -4,7 +4,8 @@ Moves are small maps with a `type`: `occupy` (Vikings on a space, with `copy` fo
 4-player copy space), `pass`, `option` (pick a variant of the space just occupied),
 `play` / `skip` / `stop` (occupation cards), `ready` (the window before income), the
 feast's `serve` / `leave` / `leave_rest`, `done` (end-of-game step), and the anytime
-actions `place` / `cancel` / `store` / `buy_ship` / `arm` / `use_card`. Who is asked is the state's
+actions `place` / `cancel` / `store` / `buy_ship` / `arm` / `use_card`, and `choose` / `decline`
+to answer an occupation card's prompt. Who is asked is the state's
 `prompt`. Anytime actions are open to whoever is asked and, during a turn or the feast,
 to the other players too without changing who is asked — never inside an action
 (F-201, O-2).

@@ -120,7 +120,7 @@ def exchange_options(s: State, p: Player, part: Part) -> list[Option]:
     for opt in part["options"]:
         for give in _expand(opt.get("give", {})):
             if can_give(p, give) and can_get(p, opt.get("get", {})):
-                out.append({"give": give, "get": dict(opt.get("get", {}))})
+                out.append({"give": give, "get": dict(opt["get"])} if give else {"get": dict(opt["get"])})
     return out
 
 
