@@ -11,7 +11,8 @@ Occupation cards (F-600, F-606): every seat shows `played_cards`, each card as
 `{id, name, deck, vp, colours, text, cost, playable}` (the effect text is the data's
 summary; `cost` is always None). The owner alone also gets `hand`, `hand_cards` (with
 `playable` true while he is asked to play a card) and `card_state`, the private state
-of his cards.
+of his cards. A card's prompt lists its options to its owner only (one may name a card
+in his hand); the others see how many options there are.
 """
 
 from __future__ import annotations
@@ -92,6 +93,10 @@ def view(s: State, seat: int | None) -> View:
         "mountain_strips": len(secret["strips"]),
     }
     out["seats"] = [_seat_view(s, i, i == seat) for i in range(len(s["seats"]))]
+    prompt = s["prompt"]
+    if prompt and prompt["kind"] == "card" and prompt["seat"] != seat:
+        # an option may name a card in hand (Tutor 99A): others see only how many there are
+        out["prompt"] = {k: v for k, v in prompt.items() if k != "options"} | {"options": len(prompt["options"])}
     out["to_act"] = to_act(s)
     if "feast" in s:
         out["feast"] = s["feast"]

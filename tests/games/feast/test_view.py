@@ -87,3 +87,17 @@ def test_hand_cards_and_card_state_only_to_their_owner() -> None:
         assert "secret_note" not in text and "Fruit Picker" not in text and "Hide Buyer" not in text
     s["prompt"] = {"kind": "play", "seat": 0, "space": "c2_play_occupations", "min": 1, "left": 2}
     assert all(c["playable"] for c in GAME.view(s, 0)["seats"][0]["hand_cards"])
+
+
+def test_a_card_prompt_shows_its_options_to_its_owner_only() -> None:
+    # A-B-14, occupation 99A: the Tutor's options name the cards in hand
+    from tests.games.feast.situations import act, on_turn
+
+    s = on_turn(fresh(2), 0)
+    p = s["seats"][0]
+    p["played"], p["hand"] = ["99A"], ["86A"]
+    s = act(s, 0, {"type": "occupy", "space": "c1_draw_occupation"})
+    assert {"fn": "tutor", "play": "86A"} in GAME.view(s, 0)["prompt"]["options"]
+    for seat in (1, None):
+        v = GAME.view(s, seat)
+        assert v["prompt"]["options"] == 2 and "86A" not in json.dumps(v)

@@ -21,7 +21,7 @@ from typing import Any
 from server.games.contract import Move, State
 from server.games.feast.catalog import ROUND_TRACK, SPACES
 from server.games.feast.occupations import kinds
-from server.games.feast.occupations.cards import SELECTORS, parts, timing
+from server.games.feast.occupations.cards import PARTS, SELECTORS, parts, timing
 from server.games.feast.refusals import malformed, refuse
 from server.games.feast.supply import Player
 
@@ -146,24 +146,29 @@ def instead(s: State, seat: int, name: str) -> Step | None:
 # --- rules read by the engine ------------------------------------------------------------------
 
 
+# Looked up on every legal-move listing: indexed once per card.
+_RULES = {c: {p["rule"]: p["value"] for p in ps if p["kind"] == "rule"} for c, ps in PARTS.items()}
+_DISCOUNTS = {
+    c: [(SELECTORS[p["spaces"]], p["silver"]) for p in ps if p["kind"] == "discount"] for c, ps in PARTS.items()
+}
+
+
 def rule(p: Player, name: str, default: Any) -> Any:
     """A rule value as changed by the player's played cards (the last card played wins)."""
     value = default
     for card in p["played"]:
-        for part in parts(card):
-            if part["kind"] == "rule" and part["rule"] == name:
-                value = part["value"]
+        value = _RULES.get(card, {}).get(name, value)
     return value
 
 
 def discount(p: Player, sid: str) -> int:
     """Silver off the cost of space `sid` (Peddler 1A)."""
-    return sum(
-        part["silver"]
-        for card in p["played"]
-        for part in parts(card)
-        if part["kind"] == "discount" and sid in SELECTORS[part["spaces"]]
-    )
+    off = 0
+    for card in p["played"]:
+        for spaces, silver in _DISCOUNTS.get(card, ()):
+            if sid in spaces:
+                off += silver
+    return off
 
 
 # --- the card prompt and blue exchanges ----------------------------------------------------------
