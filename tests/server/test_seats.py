@@ -31,6 +31,7 @@ async def _second_socket_scenario(urls: list[str]) -> None:
         await newcomer.join(room, seat=1)
         await host.start(room)
         await newcomer.wait_until(lambda: newcomer.rooms[room].view["status"] == "playing")
+        await _newcomer_draws_a_card(host, newcomer, room)
         hand = newcomer.rooms[room].view["table"]["seats"][1]["hand"]
         assert hand, "the newcomer holds occupations"
         mark = len(b2.frames)
@@ -46,6 +47,20 @@ async def _second_socket_scenario(urls: list[str]) -> None:
         for c in (host, b1, newcomer):
             await c.close()
         await b2.close()
+
+
+async def _newcomer_draws_a_card(host: Client, newcomer: Client, room: str) -> None:
+    """The host passes if he starts; the newcomer draws an occupation (F-601), a card only
+    his own view shows (no starting card is dealt while starting cards have no effects)."""
+
+    def table() -> dict:
+        return newcomer.rooms[room].view["table"]
+
+    if 1 not in table()["to_act"]:
+        await host.move(room, {"type": "pass"})
+        await newcomer.wait_until(lambda: 1 in table()["to_act"])
+    await newcomer.move(room, {"type": "occupy", "space": "c1_draw_occupation"})
+    await newcomer.wait_until(lambda: bool(table()["seats"][1].get("hand")))
 
 
 def left_seq(tap: Tap) -> int:

@@ -4,9 +4,9 @@ Spec: ../shared/rules/feast-for-odin.md (rules F-…); component data: data/ (ve
 copies of ../shared/data/feast, checked by tests/games/feast/test_catalog.py).
 RULES-CHECKLIST.md says which numbered rules are implemented and tested. Everything of
 the base game is in — 1–4 players, long and short, solo, the 12 phases, all 61 action
-spaces, placement on boards and buildings, feast, scoring — except the occupation card
-effects: a played card scores its VP, and `occupations.py` holds the hooks the effects
-will plug into.
+spaces, placement on boards and buildings, feast, scoring — and the occupation card
+effects of deck A (`occupations/`: data-driven effect kinds, triggers and a step queue;
+decks B, C and the starting cards are not dealt until their effects are implemented).
 
 Spec against seed: the seed (Ukrainian rulebook) was checked on the feast, bonuses and
 the solo set-up, which agree with the spec. The one departure is the spec's deliberate
@@ -17,8 +17,9 @@ with options for some configurable ones: `length`, `decks`, `final_income` (F-29
 (O-1). The other config readings of the spec keep their defaults, without an option.
 
 Module map: catalog (data), shapes and areas (placement geometry), setup, rounds and
-turns (phase flow), actions / trade / sailing / dice / occupations (action spaces),
-feast, anytime, supply, weapons, scoring, view, moves (move vocabulary), game (contract).
+turns (phase flow), actions / trade / sailing / dice (action spaces), occupations (the
+cards and their effects; actionlog records what an action did for them), feast, anytime,
+supply, weapons, scoring, view, moves (move vocabulary), game (contract).
 """
 
 from server.games.feast.game import GAME

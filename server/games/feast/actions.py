@@ -7,7 +7,8 @@ can be used (the use-one rule, F-243). With one usable variant the action resolv
 once; with several the player is asked to pick one (prompt "option"). Implemented so far:
 all 61 spaces: production, crafting/building, occupation, mountains/trade
 (`trade.py`), sailing, emigration, exploration (`sailing.py`) and the red dice
-spaces (`dice.py`). Occupation card effects are not implemented (RULES-CHECKLIST.md).
+spaces (`dice.py`). Cards change spaces through `occupations` (Peddler's discount, the
+Tutor's draw).
 """
 
 from __future__ import annotations
@@ -82,9 +83,18 @@ def variants(s: State, p: Player, sid: str) -> list[Variant]:
     sp = SPACES[sid]
     if not sailing.requirement_met(p, sp):  # F-402
         return []
-    if sid in _STATIC:
-        return _STATIC[sid]
-    return _build_variants(s, p, sid)
+    vs = _STATIC[sid] if sid in _STATIC else _build_variants(s, p, sid)
+    off = occupations.discount(p, sid)
+    return [_cheaper(v, off) for v in vs] if off else vs
+
+
+def _cheaper(v: Variant, off: int) -> Variant:
+    """Peddler 1A: the total silver cost lower, never below nothing."""
+    silver = v["cost"].get("silver", 0)
+    if not silver:
+        return v
+    cost = {**v["cost"], "silver": max(0, silver - off)}
+    return {**v, "cost": {k: n for k, n in cost.items() if n}}
 
 
 def _build_variants(s: Any, p: Any, sid: str) -> list[Variant]:
@@ -139,7 +149,7 @@ def carry_out(s: State, seat: int, sid: str, v: Variant, spot: str) -> None:
     pay(p, v["cost"])
     receive(s, p, v["gain"])
     for _ in range(v.get("draw", 0)):
-        occupations.draw(s, p)
+        occupations.enqueue(s, occupations.draw_steps(s, seat))  # F-601 (Tutor 99A)
     if "work" in v:
         for _ in range(v["work"]["weapons"]):  # F-466
             p["weapons"][draw_weapon(s)] += 1

@@ -6,7 +6,7 @@ choices stays short. A full move naming all of them is accepted directly as well
 Coins are placed by denomination (`silver_1`, `silver_2`, `silver_4`, `silver_10`): the
 engine keeps silver as one number and changing it is implicit (F-355). When these
 actions are allowed (never inside an action, F-201) is decided by `moves.py`.
-Occupation anytime effects are the next issue.
+Blue occupation exchanges are offered by `occupations` as `use_card` moves.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from server.games.contract import Move, State
-from server.games.feast import occupations
+from server.games.feast import actionlog, occupations
 from server.games.feast.catalog import COLOUR, SHIPS, SPACES, SPECIALS, SWORD
 from server.games.feast.refusals import malformed, refuse
 from server.games.feast.supply import Player, receive
@@ -61,7 +61,7 @@ def _modifier(p: Player, sid: str, v: Variant) -> int:
     if "boats" in v:
         return -sum(_boat_ore(p["ships"][i]) for i in v["boats"])
     if "add_ore_of" in eff:  # F-561: the longship carrying the most ore
-        return max(sh["ore"] for sh in p["ships"] if sh["type"] == "longship")
+        return max((sh["ore"] for sh in p["ships"] if sh["type"] == "longship"), default=0)
     return 0  # F-556: ore does not count on a raid
 
 
@@ -109,7 +109,7 @@ def _payments(p: Player, prompt: dict[str, Any]) -> list[int]:
 
 
 def _max_rolls(s: State, seat: int) -> int:
-    return int(occupations.rule(s, seat, "max_rolls", MAX_ROLLS))
+    return int(occupations.rule(s["seats"][seat], "max_rolls", MAX_ROLLS))
 
 
 def legal(s: State, seat: int) -> list[Move]:
@@ -167,6 +167,8 @@ def loot(s: State, seat: int, move: Move) -> None:
     p["weapons"]["long_sword"] -= prompt["offered"]["long_sword"]
     discard(s, "long_sword", prompt["offered"]["long_sword"])  # F-597
     receive(s, p, {tile: 1})
+    actionlog.note(s, "outcome", "success")
+    actionlog.note(s, "long_swords", prompt["offered"]["long_sword"])
     s["prompt"] = None
 
 
@@ -188,6 +190,7 @@ def hunt(s: State, seat: int, move: Move) -> None:
 def _succeed(s: State, seat: int) -> None:
     success = _effect(s["prompt"]["space"])["success"]
     _gain(s, s["seats"][seat], success)
+    actionlog.note(s, "outcome", "success")
     s["prompt"] = None
 
 
@@ -207,8 +210,9 @@ def fail(s: State, seat: int, move: Move) -> None:
         raise refuse("F-552", "roll at least once")
     failure = _effect(prompt["space"])["failure"]
     _gain(s, p, failure)
+    actionlog.note(s, "outcome", "fail")
     back = failure.get("return_vikings", 0)
-    if back:
+    if back and prompt["spot"] is not None:  # not on an action a card granted (77A, F-642)
         s["spaces"][prompt["spot"]]["n"] -= back
         p["thing"] += back
     s["prompt"] = None

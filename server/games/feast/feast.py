@@ -6,7 +6,10 @@ at the leftmost open cell, or leave that cell empty (one Thing penalty, F-275), 
 all the rest empty. Filling left to right loses no layout (any layout is such a sequence)
 and keeps every choice list short; only the left neighbour can then break the colour
 rule (F-272). Served food and silver return to the general supply at once (F-276).
-Feast-changing occupations are not implemented yet.
+Cards change the feast (F-278): Chief 5A holds an extra feast for its owner alone (the
+step `feast`, prompt `extra_feast`), Pea Flour Baker 186A lays two peas horizontally,
+Barbarian 158A rewards serving game or whale meat; before and after the phase are
+trigger points of `rounds.advance` (Village Leader 165A, Miller 7A).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import Move, State
+from server.games.feast import occupations
 from server.games.feast.catalog import COLOUR, FEAST_TYPE, FOOD_COLOURS, GOODS
 from server.games.feast.refusals import refuse
 from server.games.feast.supply import Player, take_good
@@ -33,16 +37,35 @@ def run(s: State) -> None:
     if "feast" in s:
         del s["feast"]
         return
-    progress: list[dict[str, Any]] = []
-    for p in s["seats"]:
-        first, end = open_run(p)
-        progress.append({"pos": first, "end": end, "horiz": [], "last": None})
+    progress = [_progress(p) for p in s["seats"]]
     waiting = [seat for seat, f in enumerate(progress) if f["pos"] < f["end"]]
     s["feast"] = progress
     if waiting:
         s["prompt"] = {"kind": "feast", "waiting": waiting}
     else:
         del s["feast"]
+
+
+def _progress(p: Player) -> dict[str, Any]:
+    first, end = open_run(p)
+    return {"pos": first, "end": end, "horiz": [], "last": None}
+
+
+def _extra(s: State, st: dict[str, Any]) -> None:
+    """Chief 5A: a feast for one player alone, in the middle of the round (F-642)."""
+    seat = st["seat"]
+    f = _progress(s["seats"][seat])
+    if f["pos"] < f["end"]:
+        s["feast"] = [f if i == seat else {"pos": 0, "end": 0, "horiz": [], "last": None} for i in range(s["players"])]
+        s["prompt"] = {"kind": "extra_feast", "seat": seat, "waiting": [seat]}
+
+
+occupations.STEPS["feast"] = _extra
+
+
+def _horizontal_limit(p: Player, item: str) -> int:
+    """F-273: one horizontal tile per type; Pea Flour Baker 186A allows two peas."""
+    return int(occupations.rule(p, "horizontal_peas", 1)) if item == "peas" else 1
 
 
 def _span(good: str, lay: str) -> int:
@@ -61,8 +84,8 @@ def refusal(p: Player, f: dict[str, Any], item: Any, lay: Any) -> tuple[str, str
     if lay not in ("h", "v"):
         return "F-273", "a tile lies horizontally (h) or vertically (v)"
     shape = GOODS[item]["shape"]
-    if lay == "h" and shape["w"] != shape["h"] and FEAST_TYPE[item] in f["horiz"]:
-        return "F-273", f"only one {FEAST_TYPE[item]} tile may lie horizontally in a feast"
+    if lay == "h" and shape["w"] != shape["h"] and f["horiz"].count(FEAST_TYPE[item]) >= _horizontal_limit(p, item):
+        return "F-273", f"only {_horizontal_limit(p, item)} {FEAST_TYPE[item]} tile(s) may lie horizontally in a feast"
     if _span(item, lay) > f["end"] - f["pos"]:
         return "F-274", "the tile would stick out over a Viking, a ship or the table's end"
     if f["last"] == COLOUR[item]:
@@ -109,6 +132,8 @@ def serve(s: State, seat: int, move: Move) -> None:
         f["pos"] += _span(item, lay)
         f["last"] = COLOUR[item]
     _maybe_done(s, seat)
+    if item in ("game_meat", "whale_meat") and s["phase"] == 9:  # Barbarian 158A
+        occupations.interrupt(s, occupations.fire(s, seat, "event", "served_meat"))
 
 
 def leave(s: State, seat: int, rest: bool) -> None:
@@ -127,4 +152,6 @@ def _maybe_done(s: State, seat: int) -> None:
         waiting = s["prompt"]["waiting"]
         waiting.remove(seat)
         if not waiting:
+            if s["prompt"]["kind"] == "extra_feast":
+                del s["feast"]
             s["prompt"] = None

@@ -7,7 +7,9 @@ FORMS: Forms = {
     "buy": (form("tile"),),
     "buy_ship": (form("ship"),),
     "cancel": (form(),),
+    "choose": (form("pick"),),  # an occupation card's prompt (F-640)
     "choose_card": (form("card"),),
+    "decline": (form(),),
     "done": (form(),),
     "fail": (form(),),
     "finish": (form(),),

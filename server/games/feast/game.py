@@ -21,7 +21,22 @@ class FeastGame(Game):
         max_players=4,
         options=(
             Option("length", ("long", "short"), "long", "long game 7 rounds, short game 6 rounds (F-101)"),
-            Option("decks", setup.DECK_CHOICES, "A", "occupation decks in play (F-115)"),
+            Option(
+                "decks",
+                setup.DECK_CHOICES,
+                "A",
+                "occupation cards in play: deck A (for beginners), B, C or all three mixed (F-115). "
+                "Only cards whose effects are implemented are dealt: deck A is complete; decks B and C "
+                "are not implemented yet, so none of their cards is dealt",
+            ),
+            Option(
+                "start_cards",
+                setup.START_CHOICES,
+                "matching",
+                "starting occupation dealt to each player (F-116): one of the letters of the chosen "
+                "decks (A-A-15), one of all 45, or none. Starting cards are not implemented yet, so "
+                "none is dealt until they are",
+            ),
             Option(
                 "solo_start_card",
                 ("random", "choose"),

@@ -4,7 +4,8 @@ Moves are small maps with a `type`: `occupy` (Vikings on a space, with `copy` fo
 4-player copy space), `pass`, `option` (pick a variant of the space just occupied),
 `play` / `skip` / `stop` (occupation cards), `ready` (the window before income), the
 feast's `serve` / `leave` / `leave_rest`, `done` (end-of-game step), and the anytime
-actions `place` / `cancel` / `store` / `buy_ship` / `arm` / `use_card`. Who is asked is the state's
+actions `place` / `cancel` / `store` / `buy_ship` / `arm` / `use_card`, and `choose` / `decline`
+to answer an occupation card's prompt. Who is asked is the state's
 `prompt`. Anytime actions are open to whoever is asked and, during a turn or the feast,
 to the other players too without changing who is asked — never inside an action
 (F-201, O-2).
@@ -82,8 +83,10 @@ def _prompt_moves(s: State, seat: int) -> list[Move]:
         return [{"type": "choose_card", "card": c} for c in prompt["cards"]]
     if kind == "ready":
         return [{"type": "ready"}]
-    if kind == "feast":
+    if kind in ("feast", "extra_feast"):
         return feast.legal(s, seat)
+    if kind == "card":
+        return occupations.card_moves(s, seat)
     return [{"type": "done"}]
 
 
@@ -150,21 +153,34 @@ def occupy(s: State, seat: int, move: Move) -> None:
     p["thing"] -= column
     s["spaces"][sid] = {"seat": seat, "n": column, "round": s["round"]}
     s["last_placer"] = seat
+    steps = occupations.fire(s, seat, "place", target) if column == 4 else []  # Armed Fighter 164A
     if column == 3:
-        occupations.draw(s, p)  # F-610
-    if column == 4 and p["hand"]:  # F-611
-        s["prompt"] = {"kind": "bonus_play", "seat": seat, "space": target, "spot": sid}
+        steps += occupations.draw_steps(s, seat)  # F-610
+    if column == 4:  # F-611
+        steps.append({"do": "bonus_play", "seat": seat, "space": target, "spot": sid})
     else:
-        _start_action(s, seat, target, sid)
+        steps += occupations.action_steps(s, seat, target, sid)
+    s["prompt"] = None
+    occupations.enqueue(s, steps)
 
 
-def _start_action(s: State, seat: int, sid: str, spot: str) -> None:
-    s["action"] = {"seat": seat, "space": sid}  # closed by rounds.advance (after_action)
-    occupations.before_action(s, seat, sid)  # F-651
+def _bonus_play(s: State, st: occupations.Step) -> None:
+    """F-611: the column-4 card before the action, if the player has one."""
+    seat, sid, spot = st["seat"], st["space"], st["spot"]
+    if s["seats"][seat]["hand"]:
+        s["prompt"] = {"kind": "bonus_play", "seat": seat, "space": sid, "spot": spot}
+    else:
+        occupations.enqueue(s, occupations.action_steps(s, seat, sid, spot))
+
+
+def _begin(s: State, st: occupations.Step) -> None:
+    """The action itself, once the cards triggered before it are done (F-651)."""
+    seat, sid, spot = st["seat"], st["space"], st["spot"]
+    s["action"] = {"seat": seat, "space": sid, "spot": spot, "outer": s.get("action")}
     vs = actions.usable_variants(s, s["seats"][seat], sid)
     if len(vs) == 1:
         actions.carry_out(s, seat, sid, vs[0], spot)
-    else:
+    elif vs:
         s["prompt"] = {
             "kind": "option",
             "seat": seat,
@@ -172,6 +188,20 @@ def _start_action(s: State, seat: int, sid: str, spot: str) -> None:
             "spot": spot,
             "options": [actions.label(v) for v in vs],
         }
+
+
+def _end(s: State, st: occupations.Step) -> None:
+    """F-651: "after" effects once the action's last step is over; then the record closes."""
+    record = s["action"]
+    after = occupations.fire(s, record["seat"], "after", record["space"], record)
+    occupations.enqueue(s, after + [{"do": "close"}])
+
+
+def _close(s: State, st: occupations.Step) -> None:
+    s["action"] = s["action"]["outer"]
+
+
+occupations.STEPS.update({"bonus_play": _bonus_play, "begin": _begin, "end": _end, "close": _close})
 
 
 def option(s: State, seat: int, move: Move) -> None:
@@ -185,21 +215,26 @@ def option(s: State, seat: int, move: Move) -> None:
 
 
 def play(s: State, seat: int, move: Move) -> None:
+    """F-606, F-607: each card's one-time effect resolves before the next card is chosen."""
     _expect(s, ("play", "bonus_play"), "F-606", "playing an occupation")
-    occupations.play(s, seat, move.get("card"))
     prompt = s["prompt"]
+    steps = occupations.play_steps(s, seat, move.get("card"))
+    s["prompt"] = None
     if prompt["kind"] == "bonus_play":
-        _start_action(s, seat, prompt["space"], prompt["spot"])
-        return
-    prompt["left"] -= 1
-    prompt["min"] = max(0, prompt["min"] - 1)
-    if prompt["left"] == 0 or not s["seats"][seat]["hand"]:
-        s["prompt"] = None
+        steps += occupations.action_steps(s, seat, prompt["space"], prompt["spot"])
+    else:
+        prompt["left"] -= 1
+        prompt["min"] = max(0, prompt["min"] - 1)
+        if prompt["left"] > 0 and s["seats"][seat]["hand"]:
+            steps.append(occupations.restore(prompt))
+    occupations.enqueue(s, steps)
 
 
 def skip(s: State, seat: int, move: Move) -> None:
     _expect(s, ("bonus_play",), "F-611", "skipping the column-4 card")
-    _start_action(s, seat, s["prompt"]["space"], s["prompt"]["spot"])
+    prompt = s["prompt"]
+    s["prompt"] = None
+    occupations.enqueue(s, occupations.action_steps(s, seat, prompt["space"], prompt["spot"]))
 
 
 def stop(s: State, seat: int, move: Move) -> None:
@@ -238,12 +273,12 @@ def _confirm(kind: str, rule: str) -> Callable[[State, int, Move], None]:
 
 
 def serve(s: State, seat: int, move: Move) -> None:
-    _expect(s, ("feast",), "F-270", "serving food")
+    _expect(s, ("feast", "extra_feast"), "F-270", "serving food")
     feast.serve(s, seat, move)
 
 
 def leave(s: State, seat: int, move: Move) -> None:
-    _expect(s, ("feast",), "F-275", "leaving a banquet cell empty")
+    _expect(s, ("feast", "extra_feast"), "F-275", "leaving a banquet cell empty")
     feast.leave(s, seat, move["type"] == "leave_rest")
 
 
@@ -282,6 +317,15 @@ def _anytime_state(handler: Callable[[State, int, Move], None]) -> Callable[[Sta
     return run
 
 
+def _place(s: State, seat: int, move: Move) -> None:
+    """One step of placing an item; grain laid on a house may trigger a card (Nobleman 98A)."""
+    p = s["seats"][seat]
+    anytime.place(p, move, s["prompt"]["kind"] == "end")
+    area = p["areas"][move["area"]] if "row" in move else None
+    if area is not None and move["item"] == "grain" and area["kind"] in ("stone_house", "long_house"):
+        occupations.interrupt(s, occupations.fire(s, seat, "event", "grain_in_house"))
+
+
 def cancel(s: State, seat: int, move: Move) -> None:
     s["seats"][seat]["draft"] = None
 
@@ -299,7 +343,7 @@ HANDLERS: dict[str, Callable[[State, int, Move], None]] = {
     "serve": serve,
     "leave": leave,
     "leave_rest": leave,
-    "place": _anytime(anytime.place, with_end=True),
+    "place": _anytime_state(lambda s, seat, move: _place(s, seat, move)),
     "cancel": cancel,
     "take": _within(("trade",), trade.take),
     "upgrade": _within(("trade",), trade.upgrade),
@@ -315,6 +359,8 @@ HANDLERS: dict[str, Callable[[State, int, Move], None]] = {
     "buy_ship": _anytime(anytime.buy_ship),
     "arm": _anytime(anytime.arm),
     "use_card": _anytime_state(occupations.use_card),
+    "choose": _within(("card",), occupations.choose),
+    "decline": _within(("card",), occupations.decline),
 }
 
 

@@ -70,11 +70,18 @@ def flip_exploration(s: State) -> None:
 
 
 def new_weapons(s: State) -> None:
-    """F-230: each player draws one weapon, in turn order from the start player (A-A-24)."""
+    """F-230: each player draws one weapon, in turn order from the start player (A-A-24);
+    a card may offer something else instead (Peacemaker 38A)."""
     n = s["players"]
+    steps = []
     for i in range(n):
         seat = (s["start"] + i) % n
-        s["seats"][seat]["weapons"][draw_weapon(s)] += 1
+        replace = occupations.instead(s, seat, "weapon_draw")
+        if replace:
+            steps.append(replace)
+        else:
+            s["seats"][seat]["weapons"][draw_weapon(s)] += 1
+    occupations.enqueue(s, steps)
 
 
 def new_start_player(s: State) -> None:
@@ -115,16 +122,22 @@ def breed_player(p: Player) -> None:
 def pay_bonuses(s: State) -> None:
     """F-280…F-283: every bonus of every area, determined first and then received together."""
     for p in s["seats"]:
-        gained = [g for a in p["areas"] for g in bonuses(a)]
-        for good in gained:
-            if good in BUILDINGS:
-                if building_available(s, good):  # A-A-08: only while in the supply
-                    add_building(s, p, good)
-            elif good in SPECIALS:
-                if good in s["specials"]:
-                    receive(s, p, {good: 1})
-            else:
+        pay_bonuses_of(s, p)
+
+
+def pay_bonuses_of(s: State, p: Player, houses_only: bool = False) -> None:
+    """One player's bonuses (of his houses only for Builder 20A)."""
+    chosen = [a for a in p["areas"] if KINDS[a["kind"]].house or not houses_only]
+    gained = [g for a in chosen for g in bonuses(a)]
+    for good in gained:
+        if good in BUILDINGS:
+            if building_available(s, good):  # A-A-08: only while in the supply
+                add_building(s, p, good)
+        elif good in SPECIALS:
+            if good in s["specials"]:
                 receive(s, p, {good: 1})
+        else:
+            receive(s, p, {good: 1})
 
 
 def mountains(s: State) -> None:
@@ -158,28 +171,52 @@ def return_vikings(s: State) -> None:
 
 
 def advance(s: State) -> None:
-    """Run automatic phases until a decision is pending or the game is over."""
+    """Run automatic phases until a decision is pending or the game is over.
+
+    Card effects waiting in the queue go first (`occupations.flow`). Every phase but the
+    actions phase runs in stages: before (cards may fire), run, after (cards may fire),
+    next (on to the next phase once the fired effects are done)."""
     while s["prompt"] is None and not s["over"]:
+        if s["queue"]:
+            occupations.step(s)
+            continue
         phase = s["phase"]
         if phase == 5:
-            done = s.pop("action", None)
-            if done:  # F-651: "after" effects once the action's last step is over
-                occupations.after_action(s, done["seat"], done["space"])
-                continue
             turns.next_turn(s)
             if s["prompt"] is None:
                 s["phase"] = 6
             continue
-        if phase == 9:
-            feast.run(s)
-            if s["prompt"] is None:
-                _after_feast(s)
-            continue
-        AUTOMATIC[phase](s)
-        occupations.on_phase(s, phase)
-        if phase == 4:
-            turns.begin_actions(s)
-        s["phase"] = 1 if phase == 12 else phase + 1
+        stage = s["stage"]
+        if stage == "before":
+            s["stage"] = "run"
+            occupations.enqueue(s, occupations.fire_all(s, "phase", (phase, "before")))
+        elif stage == "run":
+            if _run(s, phase):
+                s["stage"] = "after"
+        elif stage == "after":
+            s["stage"] = "next"
+            occupations.enqueue(s, occupations.fire_all(s, "phase", (phase, "after")))
+        else:
+            s["stage"] = "before"
+            _next_phase(s, phase)
+
+
+def _run(s: State, phase: int) -> bool:
+    """Run a phase (or its next part); True once the phase is over."""
+    if phase == 9:
+        feast.run(s)
+        return "feast" not in s
+    AUTOMATIC[phase](s)
+    return True
+
+
+def _next_phase(s: State, phase: int) -> None:
+    if phase == 9:
+        _after_feast(s)
+        return
+    s["phase"] = 1 if phase == 12 else phase + 1
+    if phase == 4:
+        turns.begin_actions(s)
 
 
 def _after_feast(s: State) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import Move, State
+from server.games.feast import actionlog, occupations
 from server.games.feast.areas import new_area
 from server.games.feast.catalog import COLOUR, SPECIALS, UPGRADE
 from server.games.feast.refusals import malformed, refuse
@@ -26,7 +27,10 @@ def requirement_met(p: Player, sp: dict[str, Any]) -> bool:
     need = sp.get("requires")
     if not need:
         return True
-    owned = sum(1 for ship in p["ships"] if ship["type"] in need["ships_any_of"])
+    kinds = need["ships_any_of"]
+    if "longship" in kinds and occupations.rule(p, "knarr_as_longship", False):
+        kinds = [*kinds, "knarr"]  # Steersman 147A
+    owned = sum(1 for ship in p["ships"] if ship["type"] in kinds)
     return bool(owned >= need["count"])
 
 
@@ -97,6 +101,7 @@ def emigrate(s: State, p: Player, index: int) -> None:
     """F-510…F-513: the ship leaves the harbour (its ore to the supply) for the banquet table."""
     ship = p["ships"].pop(index)
     p["emigrated"].append(ship["type"])
+    actionlog.note(s, "emigrated", ship["type"])  # Helmsman 12A
 
 
 def carry_out(s: State, seat: int, v: Variant) -> None:

@@ -1,7 +1,7 @@
 """Final scoring with a per-item breakdown, and the winners (F-730…F-780).
 
 One function per item of F-730; the total is the sum of the breakdown. Occupations score
-their printed VP only (card effects are the next issue). Colour adjacency errors, which
+their printed VP (no deck A card scores otherwise). Colour adjacency errors, which
 only the lenient placement mode lets through (F-772), cost one Thing each (F-770, F-771).
 """
 

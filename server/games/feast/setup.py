@@ -27,10 +27,13 @@ from server.games.feast.catalog import (
     STRIPS,
     WEAPON_DECK,
 )
+from server.games.feast.occupations.cards import dealable
 from server.games.rng import below, new_rng, shuffle
 
 ROUNDS = {"long": 7, "short": 6}
-DECK_CHOICES = ("A", "B", "C", "ABC")
+DECK_CHOICES = ("A", "B", "C", "mixed")
+START_CHOICES = ("matching", "all", "none")
+LETTERS = {"A": "A", "B": "B", "C": "C", "mixed": "ABC"}
 
 
 def banquet_cells(length: str) -> dict[int, int]:
@@ -47,7 +50,7 @@ def _table(length: str, solo: bool) -> list[int]:
     return table
 
 
-def _player(length: str, solo: bool, card: str, lenient: bool) -> dict[str, Any]:
+def _player(length: str, solo: bool, hand: list[str], lenient: bool) -> dict[str, Any]:
     table = _table(length, solo)
     return {
         "thing": 5 if length == "long" or solo else 6,  # F-123; solo F-803
@@ -61,8 +64,9 @@ def _player(length: str, solo: bool, card: str, lenient: bool) -> dict[str, Any]
         "goods": dict(STARTING_ITEMS),
         "weapons": {w: STARTING_WEAPONS.get(w, 0) for w in WEAPON_DECK},
         "ships": [],
-        "hand": [card],
+        "hand": hand,
         "played": [],
+        "card_state": {},
         "areas": [new_area("home", lenient)],
         "sheds": [],
         "things": 0,
@@ -72,11 +76,17 @@ def _player(length: str, solo: bool, card: str, lenient: bool) -> dict[str, Any]
     }
 
 
-def _occupation_decks(letters: str) -> tuple[list[str], list[str]]:
-    """Starting (light-brown) and regular (dark-brown) cards of the chosen deck letters (F-115)."""
+def _occupation_decks(letters: str, start: str) -> tuple[list[str], list[str]]:
+    """Starting (light-brown) and regular (dark-brown) cards of the chosen deck letters (F-115,
+    A-A-15); only cards whose effects are implemented are dealt."""
     chosen = set(letters)
-    starting = [cid for cid, c in OCCUPATIONS.items() if c["starting"] and c["deck"].upper() in chosen]
-    regular = [cid for cid, c in OCCUPATIONS.items() if not c["starting"] and c["deck"] in chosen]
+    start_letters = {"matching": chosen, "all": set("ABC"), "none": set()}[start]
+    starting = [
+        cid
+        for cid, c in OCCUPATIONS.items()
+        if c["starting"] and c["deck"].upper() in start_letters and dealable(cid)
+    ]
+    regular = [cid for cid, c in OCCUPATIONS.items() if not c["starting"] and c["deck"] in chosen and dealable(cid)]
     return starting, regular
 
 
@@ -120,11 +130,11 @@ def _table_state(players: int, strips: list[int], rng: dict[str, int]) -> dict[s
 
 def setup(players: int, options: dict[str, Any], seed: int) -> State:
     length = options.get("length", "long")
-    letters = options.get("decks", "A")
+    letters = LETTERS[options.get("decks", "A")]
     solo = players == 1
     rng = new_rng(seed)
     start = below(rng, players)  # F-150
-    starting, regular = _occupation_decks(letters)
+    starting, regular = _occupation_decks(letters, options.get("start_cards", "matching"))
     shuffle(rng, starting)
     shuffle(rng, regular)  # F-118
     weapons = _weapon_deck(players)
@@ -140,13 +150,16 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         "raid_exact_match": options.get("raid_exact_match", False),
         "round": 1,
         "phase": 1,
+        "stage": "before",
+        "queue": [],
+        "action": None,
         "start": start,
         "turn": start,
         "last_placer": start,
         **_table_state(players, strips, rng),
         "placement": options.get("placement", "strict"),
         "seats": [
-            _player(length, solo, starting[i], options.get("placement") == "lenient") for i in range(players)
+            _player(length, solo, starting[i : i + 1], options.get("placement") == "lenient") for i in range(players)
         ],
         "prompt": None,
         "secret": {
@@ -157,7 +170,7 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         },
         "over": False,
     }
-    if solo and options.get("solo_start_card") == "choose":  # F-805: pick the starting card
+    if solo and starting and options.get("solo_start_card") == "choose":  # F-805: pick the starting card
         state["seats"][0]["hand"] = []
         state["prompt"] = {"kind": "start_card", "seat": 0, "cards": sorted(starting)}
     return state

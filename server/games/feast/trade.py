@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import Move, State
+from server.games.feast import actionlog
 from server.games.feast.catalog import UPGRADE
 from server.games.feast.refusals import malformed, refuse
 from server.games.feast.supply import Player, add_good, take_good
@@ -105,6 +106,7 @@ def take(s: State, seat: int, move: Move) -> None:
     if n > len(strip["slots"]):
         raise refuse("F-451", f"that strip holds only {len(strip['slots'])} resources")
     for resource in strip["slots"][:n]:
+        actionlog.append(s, "took", "silver" if resource == "silver2" else resource)  # Mountain Guard 122A
         if resource == "silver2":
             p["silver"] += 2  # F-452: the pair counts as one resource
         else:
@@ -132,6 +134,7 @@ def upgrade(s: State, seat: int, move: Move) -> None:
         raise refuse("F-462", f"{good} cannot become {to} on this space")
     take_good(p, good)
     add_good(p, to)
+    actionlog.append(s, "upgraded", to)  # Merchant 152A
     prompt["fresh"][to] = prompt["fresh"].get(to, 0) + 1
     prompt["upgrades"] -= 1
     prompt["acted"] = True

@@ -66,9 +66,22 @@ def check_area(area: dict) -> None:
     assert covered == area["cover"]
 
 
+def check_cards(s: State) -> None:
+    """F-600, F-602, F-606: each occupation is in one place at most (deck, a hand, played);
+    only cards with effects are in play."""
+    from server.games.feast.occupations import dealable
+
+    seen = list(s["secret"]["occupations"])
+    for p in s["seats"]:
+        seen += p["hand"] + p["played"]
+    assert len(seen) == len(set(seen)), seen
+    assert all(dealable(c) for c in seen)
+
+
 def check(s: State) -> None:
     check_supply(s)
     check_vikings(s)
+    check_cards(s)
     for p in s["seats"]:
         for area in p["areas"]:
             check_area(area)

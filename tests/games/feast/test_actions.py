@@ -9,10 +9,12 @@ from tests.games.feast.situations import act, fresh, give, on_turn, refused
 
 
 def start(**supply: int) -> dict:
-    """Two players, seat 0 to act in round 1 with an emptied supply plus `supply`."""
+    """Two players, seat 0 to act in round 1 with an emptied supply plus `supply`, and
+    Ship Builder 64A in hand (its exchange is not affordable here, so playing it changes nothing)."""
     s = on_turn(fresh(2, seed=3), 0)
     p = s["seats"][0]
     p["goods"] = {}
+    p["hand"] = ["64A"]
     return give(s, 0, **supply)
 
 

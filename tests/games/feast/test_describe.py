@@ -12,6 +12,8 @@ import json
 import random
 from functools import cache
 
+import pytest
+
 from server.games.feast.catalog import GOODS, SHIPS, SPACES, SPECIALS
 from server.games.feast.describe import DESCRIBE, describe
 from server.games.feast.game import GAME
@@ -64,8 +66,11 @@ def test_random_games_are_described_for_every_viewer_without_paths_or_words() ->
     assert {"occupy", "serve", "place", "ready"} <= seen
 
 
-def test_a_starting_card_chosen_from_the_hand_is_hidden_from_the_others() -> None:
+def test_a_starting_card_chosen_from_the_hand_is_hidden_from_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
     # F-805 solo choice of the starting occupation; F-119 hands are private
+    from server.games.feast import setup
+
+    monkeypatch.setattr(setup, "dealable", lambda card: True)  # starting cards are not dealt until implemented
     s = GAME.setup(1, {"length": "short", "solo_start_card": "choose"}, 4)
     assert s["prompt"]["kind"] == "start_card"
     move = GAME.legal_moves(s, 0)[0]

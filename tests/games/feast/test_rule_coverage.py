@@ -26,7 +26,7 @@ def spec_rules() -> list[str]:
 def cited() -> set[str]:
     """Rule numbers named in comments of the test files (not in docstrings or strings)."""
     found: set[str] = set()
-    for path in TESTS.glob("test_*.py"):
+    for path in TESTS.rglob("test_*.py"):
         for line in path.read_text(encoding="utf-8").splitlines():
             if "#" in line:
                 found |= set(re.findall(r"F-\d+", line.split("#", 1)[1]))

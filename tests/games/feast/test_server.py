@@ -14,13 +14,14 @@ import pytest
 from tests.cluster import ServerProc
 from tests.tables import play_to_the_end, table
 
-HAND_PATH = re.compile(r"/seats/\d+/hand(/|$)")
+PRIVATE = ("hand", "hand_cards", "card_state")  # a seat's occupation hand and card-private state
+HAND_PATH = re.compile(r"/seats/\d+/(hand|hand_cards|card_state)(/|$)")
 
 
 def _hand_leaks(frame: dict) -> bool:
     if frame["t"] == "snapshot":
         board = frame["view"]["table"] or {"seats": []}
-        return any("hand" in seat for seat in board["seats"])
+        return any(key in seat for seat in board["seats"] for key in PRIVATE)
     if frame["t"] == "diff":
         return any(HAND_PATH.search(op["path"]) for op in frame["ops"])
     return False

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from server.games.contract import IllegalMove
-from server.games.feast import setup
+from server.games.feast import occupations, setup
 from server.games.feast.catalog import OCCUPATIONS, SPECIALS
 from server.games.feast.game import GAME
 from tests.games.feast.situations import fresh, refused
 
 
-def raw(players: int = 2, length: str = "long", seed: int = 0, decks: str = "A") -> dict:
+def raw(players: int = 2, length: str = "long", seed: int = 0, decks: str = "A", **options: str) -> dict:
     """The state straight from setup, before phase 1 of round 1 runs."""
-    return setup.setup(players, {"length": length, "decks": decks}, seed)
+    return setup.setup(players, {"length": length, "decks": decks, **options}, seed)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -46,17 +46,40 @@ def test_copy_tiles_only_with_four_players() -> None:
     assert len(faces) > 1  # random faces
 
 
+@pytest.fixture
+def every_card_dealable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dealing mechanism as if every card's effects were implemented."""
+    monkeypatch.setattr(setup, "dealable", lambda card: True)
+
+
+LETTERS = {"A": "A", "B": "B", "C": "C", "mixed": "ABC"}
+
+
+@pytest.mark.usefixtures("every_card_dealable")
 def test_starting_occupation_from_the_chosen_decks() -> None:
-    # F-115, F-116, F-600
-    for decks in ("A", "B", "C", "ABC"):
+    # F-115, F-116, F-600, A-A-15
+    for decks, letters in LETTERS.items():
         s = raw(4, decks=decks)
         for p in s["seats"]:
             (card,) = p["hand"]
-            assert OCCUPATIONS[card]["starting"] and OCCUPATIONS[card]["deck"] in decks
+            assert OCCUPATIONS[card]["starting"] and OCCUPATIONS[card]["deck"].upper() in letters
         regular = s["secret"]["occupations"]
-        assert all(not OCCUPATIONS[c]["starting"] and OCCUPATIONS[c]["deck"] in decks for c in regular)
+        assert all(not OCCUPATIONS[c]["starting"] and OCCUPATIONS[c]["deck"] in letters for c in regular)
     assert len(raw(2, decks="A")["secret"]["occupations"]) == 57  # F-118
-    assert len(raw(2, decks="ABC")["secret"]["occupations"]) == 145
+    assert len(raw(2, decks="mixed")["secret"]["occupations"]) == 145
+    assert raw(2, start_cards="none")["seats"][0]["hand"] == []
+    decks = {OCCUPATIONS[raw(4, seed=k, start_cards="all")["seats"][0]["hand"][0]]["deck"] for k in range(40)}
+    assert decks == {"A", "B", "C"}
+
+
+def test_only_cards_with_effects_are_dealt() -> None:
+    # F-115: a card whose effects are not implemented is never dealt
+    for decks, letters in LETTERS.items():
+        s = raw(4, decks=decks)
+        dealt = s["secret"]["occupations"] + [c for p in s["seats"] for c in p["hand"]]
+        assert all(occupations.dealable(c) for c in dealt)
+        expected = [c for c, o in OCCUPATIONS.items() if o["deck"] in letters and occupations.dealable(c)]
+        assert sorted(s["secret"]["occupations"]) == sorted(expected)
 
 
 def test_starting_weapons_mead_and_weapon_deck() -> None:
@@ -140,9 +163,15 @@ def test_solo_setup(length: str, table: list[int], thing: int, waiting: int) -> 
     assert (p["thing"], p["waiting"]) == (thing, waiting)
     assert p["thing"] + p["waiting"] + sum(p["table"]) == 23  # one Viking leaves the game
     assert len(s["mountains"]) == 2 and s["copies"] == {}
-    assert len(p["hand"]) == 1
 
 
+@pytest.mark.usefixtures("every_card_dealable")
+def test_solo_player_gets_one_starting_occupation() -> None:
+    # F-800, F-116
+    assert len(raw(1)["seats"][0]["hand"]) == 1
+
+
+@pytest.mark.usefixtures("every_card_dealable")
 def test_solo_player_may_choose_the_starting_occupation() -> None:
     # F-805
     s = fresh(1, solo_start_card="choose")

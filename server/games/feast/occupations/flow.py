@@ -1,0 +1,228 @@
+"""When card effects happen: the step queue, triggers, the card prompt and blue exchanges.
+
+Everything a card does happens as a *step* of `state["queue"]`, which `rounds.advance`
+works through before anything else whenever nobody is asked to decide. A step is a small
+map `{"do": name, …}`; the engine's own steps (begin and end of an action, the column-4
+card, an extra feast, putting back the prompt a card interrupted) are registered in
+`STEPS` by the modules that own them. New steps are inserted at the front, in order, so
+an effect resolves before whatever was waiting (F-607).
+
+A `card` step offers one part of one card: its options are computed when the step is
+reached; none → nothing happens; one and the part is not optional → applied at once;
+otherwise the owner gets the prompt `{"kind": "card", "card", "options", "optional"}` and
+answers `{"type": "choose", "pick": i}` or, if optional, `{"type": "decline"}`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from server.games.contract import Move, State
+from server.games.feast.catalog import ROUND_TRACK, SPACES
+from server.games.feast.occupations import kinds
+from server.games.feast.occupations.cards import PARTS, SELECTORS, parts, timing
+from server.games.feast.refusals import malformed, refuse
+from server.games.feast.supply import Player
+
+Step = dict[str, Any]
+STEPS: dict[str, Callable[[State, Step], None]] = {}
+
+
+def enqueue(s: State, steps: list[Step]) -> None:
+    """Insert steps at the front of the queue, keeping their order."""
+    if steps:
+        s["queue"][0:0] = steps
+
+
+def step(s: State) -> None:
+    """Carry out the first step of the queue (called by `rounds.advance`)."""
+    st = s["queue"].pop(0)
+    STEPS[st["do"]](s, st)
+
+
+def card_step(seat: int, card: str, part: int) -> Step:
+    return {"do": "card", "seat": seat, "card": card, "part": part}
+
+
+def restore(prompt: dict[str, Any] | None) -> Step:
+    return {"do": "restore", "prompt": prompt}
+
+
+def interrupt(s: State, steps: list[Step]) -> None:
+    """Run steps now, inside whatever is being asked, and then ask it again."""
+    if steps:
+        enqueue(s, steps + [restore(s["prompt"])])
+        s["prompt"] = None
+
+
+def _restore(s: State, st: Step) -> None:
+    prompt = st["prompt"]
+    if prompt and prompt["kind"] == "play" and not s["seats"][prompt["seat"]]["hand"]:
+        prompt = None  # nothing left to play (a card played one from hand)
+    s["prompt"] = prompt
+
+
+def _offer(s: State, st: Step) -> None:
+    seat, card, i = st["seat"], st["card"], st["part"]
+    part = parts(card)[i]
+    opts = kinds.options(s, s["seats"][seat], part)
+    if not opts:
+        return
+    optional = kinds.optional(part)
+    if len(opts) == 1 and not optional:
+        kinds.apply(s, seat, opts[0])
+        return
+    s["prompt"] = {"kind": "card", "seat": seat, "card": card, "part": i, "options": opts, "optional": optional}
+
+
+STEPS.update({"card": _offer, "restore": _restore})
+
+
+# --- triggers --------------------------------------------------------------------------------
+
+
+def _harvest(s: State) -> bool:
+    return bool(ROUND_TRACK[f"{s['length']}_game"][s["round"] - 1]["harvest"])
+
+
+def _used_longship(s: State, p: Player, record: dict[str, Any]) -> bool:
+    """Helmsman 12A: raiding, pillaging, plundering, far exploration or emigrating a longship."""
+    owns = any(sh["type"] == "longship" for sh in p["ships"])
+    return (owns and record.get("space") in SELECTORS["longship_only"]) or record.get("emigrated") == "longship"
+
+
+CONDITIONS: dict[str, Callable[[State, Player, dict[str, Any]], bool]] = {
+    "success": lambda s, p, r: r.get("outcome") == "success",
+    "fail": lambda s, p, r: r.get("outcome") == "fail",
+    "one_long_sword": lambda s, p, r: r.get("long_swords") == 1,
+    "used_longship": _used_longship,
+    "harvest": lambda s, p, r: _harvest(s),
+    "no_harvest": lambda s, p, r: not _harvest(s),
+}
+
+
+def _matches(key: str, part: dict[str, Any], what: Any) -> bool:
+    when_key, when_detail = timing(part)
+    if when_key != key:
+        return False
+    if key in ("before", "after", "place"):
+        return what in SELECTORS[when_detail]
+    if key == "phase":
+        return bool(when_detail == what[0] and part["when"].get("at", "after") == what[1])
+    return bool(when_detail == what)
+
+
+def fire(s: State, seat: int, key: str, what: Any, record: dict[str, Any] | None = None) -> list[Step]:
+    """The card steps of the seat's played cards triggered by (key, what), in playing order."""
+    p = s["seats"][seat]
+    out: list[Step] = []
+    for card in p["played"]:
+        for i, part in enumerate(parts(card)):
+            if not _matches(key, part, what):
+                continue
+            if not all(CONDITIONS[c](s, p, record or {}) for c in part["when"].get("if", [])):
+                continue
+            times = kinds.count(s, p, part["repeat"]) if "repeat" in part else 1
+            out += [card_step(seat, card, i)] * times
+    return out
+
+
+def fire_all(s: State, key: str, what: Any) -> list[Step]:
+    """The triggered steps of every player, in turn order from the start player (F-654)."""
+    n = s["players"]
+    out: list[Step] = []
+    for k in range(n):
+        out += fire(s, (s["start"] + k) % n, key, what)
+    return out
+
+
+def instead(s: State, seat: int, name: str) -> Step | None:
+    """The card step that replaces a rule step (`draw`, `weapon_draw`), if a played card does."""
+    steps = fire(s, seat, "instead", name)
+    return steps[0] if steps else None
+
+
+# --- rules read by the engine ------------------------------------------------------------------
+
+
+# Looked up on every legal-move listing: indexed once per card.
+_RULES = {c: {p["rule"]: p["value"] for p in ps if p["kind"] == "rule"} for c, ps in PARTS.items()}
+_DISCOUNTS = {
+    c: [(SELECTORS[p["spaces"]], p["silver"]) for p in ps if p["kind"] == "discount"] for c, ps in PARTS.items()
+}
+
+
+def rule(p: Player, name: str, default: Any) -> Any:
+    """A rule value as changed by the player's played cards (the last card played wins)."""
+    value = default
+    for card in p["played"]:
+        value = _RULES.get(card, {}).get(name, value)
+    return value
+
+
+def discount(p: Player, sid: str) -> int:
+    """Silver off the cost of space `sid` (Peddler 1A)."""
+    off = 0
+    for card in p["played"]:
+        for spaces, silver in _DISCOUNTS.get(card, ()):
+            if sid in spaces:
+                off += silver
+    return off
+
+
+# --- the card prompt and blue exchanges ----------------------------------------------------------
+
+
+def card_moves(s: State, seat: int) -> list[Move]:
+    prompt = s["prompt"]
+    moves: list[Move] = [{"type": "choose", "pick": i} for i in range(len(prompt["options"]))]
+    return moves + ([{"type": "decline"}] if prompt["optional"] else [])
+
+
+def choose(s: State, seat: int, move: Move) -> None:
+    prompt = s["prompt"]
+    pick = move.get("pick")
+    if type(pick) is not int or not 0 <= pick < len(prompt["options"]):
+        raise malformed("pick must be the index of an offered option")
+    s["prompt"] = None
+    kinds.apply(s, seat, prompt["options"][pick])
+
+
+def decline(s: State, seat: int, move: Move) -> None:
+    if not s["prompt"]["optional"]:
+        raise refuse("F-640", "this card's effect must be used")
+    s["prompt"] = None
+
+
+def anytime_moves(s: State, seat: int) -> list[Move]:
+    """F-645: the exchanges the seat's played blue cards offer now."""
+    p = s["seats"][seat]
+    moves: list[Move] = []
+    for card in p["played"]:
+        for part in parts(card):
+            if part["when"] == "anytime":
+                moves += [{"type": "use_card", "card": card, **o} for o in kinds.options(s, p, part)]
+    return moves
+
+
+def use_card(s: State, seat: int, move: Move) -> None:
+    """Apply an anytime exchange of one of the seat's played cards (F-645)."""
+    card = move.get("card")
+    if not isinstance(card, str) or card not in s["seats"][seat]["played"]:
+        raise refuse("F-645", "only a played card with an anytime effect can be used")
+    if move not in anytime_moves(s, seat):
+        raise refuse("F-645", "that card offers no such exchange now")
+    kinds.apply(s, seat, {k: v for k, v in move.items() if k not in ("type", "card")})
+
+
+def space_column(s: State, sid: str) -> int:
+    return int(SPACES[sid]["column"]) if sid in SPACES else int(s["copies"][sid])
+
+
+def action_steps(s: State, seat: int, sid: str, spot: str | None) -> list[Step]:
+    """An action as steps: the cards triggered before it, its start, its end (F-651).
+
+    `spot` is where the Vikings stand; None for an action a card grants (F-642)."""
+    begin = {"do": "begin", "seat": seat, "space": sid, "spot": spot}
+    return fire(s, seat, "before", sid) + [begin, {"do": "end"}]
