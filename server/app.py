@@ -24,6 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from server import logs, metrics
+from server.abandon import Presence
 from server.config import Settings
 from server.drain import Drain, probe_routes
 from server.fanout import Hub
@@ -32,6 +33,7 @@ from server.gateway import Gateway
 from server.identity import SECRET_KEY, Signer
 from server.lean_ws import LeanWebSocket
 from server.matchmaker import Matchmaker
+from server.replay import ReplayError, check_room
 from server.rooms import Rooms
 from server.store import Store
 
@@ -61,6 +63,7 @@ class Node:
         self.gateway: Gateway | None = None
         self.matchmaker: Matchmaker | None = None
         self.drain = Drain(settings.drain_seconds)
+        self.presence: Presence | None = None
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -77,6 +80,8 @@ class Node:
         hub.on_direct = self.gateway.on_direct
         LeanWebSocket.gateway = self.gateway
         self.matchmaker.start()
+        self.presence = Presence(self.redis, self.rooms, s.abandon_after)
+        self.presence.start()
         self._sweeper = asyncio.create_task(self._sweep())
 
     async def _sweep(self) -> None:
@@ -101,6 +106,8 @@ class Node:
     async def stop(self) -> None:
         if self._sweeper:
             self._sweeper.cancel()
+        if self.presence:
+            await self.presence.stop()
         if self.matchmaker:
             await self.matchmaker.stop()
         if self.rooms:
@@ -127,11 +134,23 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def rooms(request: Request) -> Response:
         return JSONResponse(await node.store.public_rooms())
 
+    async def replay(request: Request) -> Response:
+        """Replay a finished game from its revealed seed and check it (server.replay)."""
+        room = request.path_params["room"]
+        try:
+            check = await check_room(node.redis, room)
+        except KeyError:
+            return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
+        except ReplayError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        return JSONResponse(check.report())
+
     routes: list[Route | Mount] = [
         *probe_routes(node),
         metrics.route(),
         Route("/api/games", games),
         Route("/api/rooms", rooms),
+        Route("/api/rooms/{room}/replay", replay),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", StaticFiles(directory=settings.web, html=True)))

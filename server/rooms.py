@@ -23,6 +23,7 @@ from redis.exceptions import RedisError
 from protocol.codec import encode
 from protocol.diff import make_patch
 from protocol.errors import ErrorCode
+from server import fair
 from server import room as rm
 from server.fanout import Hub, payload
 from server.games import forms, registry
@@ -161,6 +162,7 @@ class Rooms:
             meta=rm.meta(doc) if lobby else None,
             ttl=self._ttl(e.doc, doc),
             public="rem" if over is not None else "",
+            created=int(time.time() * 1000),
         )
         try:
             out = await self.store.commit(c)
@@ -216,7 +218,7 @@ class Rooms:
                 room=room,
                 expected_seq=-1,
                 doc=msgpack.packb(doc),
-                entry={"k": "create", "player": sess.player},
+                entry={"k": "create", "player": sess.player, "name": sess.name},
                 payload=payload(self.node, room, 0, {}, None, ""),
                 meta={**rm.meta(doc), "private": int(private)},
                 ttl=self.open_ttl,
@@ -237,7 +239,7 @@ class Rooms:
                 if seat is None:
                     seat = self._free_seat(e.doc, want)
                     holder = {"player": sess.player, "name": sess.name}
-                    out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat})
+                    out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder})
                     if out.status != "ok":
                         continue
             await self.attach(sess, room, seat)
@@ -312,13 +314,14 @@ class Rooms:
                 e = await self.entry(room)
                 if rm.seat_of(e.doc, sess.player or "") is None:
                     raise RoomError(ErrorCode.NOT_SEATED, "only a seated player may start the game")
+                if e.doc.get("host") != sess.player:
+                    raise RoomError(ErrorCode.NOT_HOST, "only the room's host (who created it) may start it")
                 if e.doc["status"] != rm.OPEN:
                     raise RoomError(ErrorCode.ALREADY_STARTED, "the game has already started")
                 if any(s is None for s in e.doc["seats"]):
                     raise RoomError(ErrorCode.SEATS_OPEN, "every seat must be taken first")
                 assert e.game is not None
-                state = e.game.setup(len(e.doc["seats"]), e.doc["options"], secrets.randbits(62))
-                out = await self.commit(e, rm.started(e.doc, state), {"k": "start"})
+                out = await self.commit(e, fair.deal(e.game, e.doc), {"k": "start"})
                 if out.status == "ok":
                     return
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
