@@ -76,11 +76,11 @@ def draws(tree: Any) -> int:
     return 0
 
 
-def documents(final: rm.Doc, log: list[dict[str, Any]]) -> list[rm.Doc]:
+def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None) -> list[rm.Doc]:
     """The room document after every commit (index = seq), rebuilt from the log and the
     final document (options, seat count, revealed seed): what each socket's view had to
     be at every seq. Needs a finished game (its seed) when the game started."""
-    game = registry.get(final["game"])
+    game = game or registry.get(final["game"])
     if game is None:
         raise ReplayError(f"this server does not host {final['game']!r}")
     docs: list[rm.Doc] = []
