@@ -309,16 +309,19 @@ class Rooms:
         sess.send({"t": "left", "room": room})
 
     async def start(self, sess: Session, room: str) -> None:
-        for _ in range(RETRIES):
+        for attempt in range(RETRIES):
             async with self.lock(room):
                 e = await self.entry(room)
+                if attempt == 0 and (e.doc.get("host") != sess.player or None in e.doc["seats"]):
+                    e.stale = True  # a join on another node may not have reached this one yet
+                    continue
                 if rm.seat_of(e.doc, sess.player or "") is None:
                     raise RoomError(ErrorCode.NOT_SEATED, "only a seated player may start the game")
                 if e.doc.get("host") != sess.player:
                     raise RoomError(ErrorCode.NOT_HOST, "only the room's host (who created it) may start it")
                 if e.doc["status"] != rm.OPEN:
                     raise RoomError(ErrorCode.ALREADY_STARTED, "the game has already started")
-                if any(s is None for s in e.doc["seats"]):
+                if None in e.doc["seats"]:
                     raise RoomError(ErrorCode.SEATS_OPEN, "every seat must be taken first")
                 assert e.game is not None
                 out = await self.commit(e, fair.deal(e.game, e.doc), {"k": "start"})
