@@ -32,6 +32,7 @@ class ErrorCode(StrEnum):
     NOT_STARTED = "not_started"
     ALREADY_STARTED = "already_started"
     SEATS_OPEN = "seats_open"  # start needs every seat filled
+    NOT_HOST = "not_host"  # only the room's host (its creator) starts it or removes a player
     GAME_OVER = "game_over"
     # moves
     NOT_YOUR_TURN = "not_your_turn"  # the engine does not ask this seat now

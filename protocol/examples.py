@@ -30,6 +30,7 @@ CLIENT_EXAMPLES: dict[str, dict[str, Any]] = {
     "spectate": {"t": "spectate", "room": "a1b2c3d4e5"},
     "leave": {"t": "leave", "room": "a1b2c3d4e5"},
     "start": {"t": "start", "room": "a1b2c3d4e5"},
+    "kick": {"t": "kick", "room": "a1b2c3d4e5", "seat": 2},
     "move": {"t": "move", "room": "a1b2c3d4e5", "id": "m17", "seq": 41, "move": {"type": "buy", "slot": 3}},
     "legal": {"t": "legal", "room": "a1b2c3d4e5"},
     "resync": {"t": "resync", "room": "a1b2c3d4e5", "seq": 40},

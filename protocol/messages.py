@@ -54,6 +54,7 @@ CLIENT: dict[str, dict[str, Field]] = {
     "spectate": {"room": req(str)},
     "leave": {"room": req(str)},
     "start": {"room": req(str)},
+    "kick": {"room": req(str), "seat": req(int)},
     "move": {"room": req(str), "id": req(str, int), "seq": req(int), "move": Field(ANY)},
     "legal": {"room": req(str)},
     "resync": {"room": req(str), "seq": req(int)},

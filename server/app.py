@@ -26,6 +26,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
 from server import logs, metrics, rulebook
+from server.abandon import Presence
 from server.archive.service import ArchiveService
 from server.config import Settings
 from server.drain import Drain, probe_routes
@@ -35,6 +36,7 @@ from server.gateway import Gateway
 from server.identity import SECRET_KEY, Signer
 from server.lean_ws import LeanWebSocket
 from server.matchmaker import Matchmaker
+from server.replay import ReplayError, check_room
 from server.rooms import Rooms
 from server.store import Store
 from server.web_files import WebFiles
@@ -66,6 +68,7 @@ class Node:
         self.matchmaker: Matchmaker | None = None
         self.drain = Drain(settings.drain_seconds)
         self.archive = ArchiveService(settings, self.redis, self.id)
+        self.presence: Presence | None = None
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -83,6 +86,8 @@ class Node:
         LeanWebSocket.gateway = self.gateway
         self.matchmaker.start()
         await self.archive.start(self.rooms)
+        self.presence = Presence(self.redis, self.rooms, s.abandon_after)
+        self.presence.start()
         self._sweeper = asyncio.create_task(self._sweep())
 
     async def _sweep(self) -> None:
@@ -107,6 +112,8 @@ class Node:
     async def stop(self) -> None:
         if self._sweeper:
             self._sweeper.cancel()
+        if self.presence:
+            await self.presence.stop()
         if self.matchmaker:
             await self.matchmaker.stop()
         await self.archive.stop()
@@ -141,6 +148,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
         texts = rulebook.rules(game) or {}  # a hosted game without rule texts has none to show
         return JSONResponse(texts, headers={"Cache-Control": "public, max-age=3600"})
 
+    async def replay(request: Request) -> Response:
+        """Replay a finished game from its revealed seed and check it (server.replay)."""
+        room = request.path_params["room"]
+        try:
+            check = await check_room(node.redis, room)
+        except KeyError:
+            return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
+        except ReplayError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        return JSONResponse(check.report())
+
     routes: list[Route | Mount] = [
         *probe_routes(node),
         metrics.route(),
@@ -148,6 +166,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/rooms", rooms),
         Route("/api/rules/{game:str}", rules),
         *node.archive.routes(),
+        Route("/api/rooms/{room}/replay/check", replay),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", WebFiles(directory=settings.web, html=True)))

@@ -80,6 +80,38 @@ def bot(args: argparse.Namespace) -> int:
     return asyncio.run(run_bot(args.url, args.game, args.room, args.seats, args.options, args.seed, args.spectate))
 
 
+def replay(args: argparse.Namespace) -> int:
+    """Replay a finished room from its revealed seed: exit 0 when every check holds."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    if args.redis:
+        from redis.asyncio import Redis
+
+        from server.replay import ReplayError, check_room
+
+        async def direct() -> dict[str, object]:
+            r = Redis.from_url(args.redis)
+            try:
+                return (await check_room(r, args.room)).report()
+            except (KeyError, ReplayError) as exc:
+                return {"error": str(exc), "ok": False}
+            finally:
+                await r.aclose()
+
+        report = asyncio.run(direct())
+    else:
+        try:
+            url = f"{args.url.rstrip('/')}/api/rooms/{args.room}/replay/check"
+            with urllib.request.urlopen(url, timeout=60) as res:
+                report = json.loads(res.read())
+        except urllib.error.HTTPError as exc:
+            report = {**json.loads(exc.read() or b"{}"), "ok": False}
+    print(json.dumps(report, indent=2))
+    return 0 if report.get("ok") else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="longhall", description="Longhall game service")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -108,6 +140,11 @@ def main(argv: list[str] | None = None) -> int:
     from server.archive.cli import add_commands
 
     add_commands(sub)
+    r = sub.add_parser("replay", help="replay a finished room from its seed and check every draw")
+    r.add_argument("room")
+    r.add_argument("--url", default="http://127.0.0.1:8000", help="a server to ask (GET /api/rooms/ID/replay/check)")
+    r.add_argument("--redis", default=os.environ.get("REDIS_URL", ""), help="read the room from this Redis instead")
+    r.set_defaults(func=replay)
     args = p.parse_args(argv)
     logs.setup(os.environ.get("LONGHALL_LOG_LEVEL", "info"), os.environ.get("LONGHALL_LOG_FORMAT", "text"))
     return int(args.func(args))

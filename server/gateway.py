@@ -15,7 +15,7 @@ from protocol import SUPPORTED_VERSIONS
 from protocol.codec import decode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
 from protocol.messages import ProtocolError
-from server import metrics
+from server import host, metrics
 from server.identity import Signer, new_player_id
 from server.matchmaker import Matchmaker
 from server.rooms import RoomError, Rooms
@@ -109,6 +109,8 @@ class Gateway:
             await r.leave(sess, msg["room"])
         elif t == "start":
             await r.start(sess, msg["room"])
+        elif t == "kick":
+            await host.kick(r, sess, msg["room"], msg["seat"])
         elif t == "resync":
             await r.resync(sess, msg["room"])
         elif t == "queue":

@@ -26,6 +26,7 @@ from typing import Any
 import msgpack
 from redis.asyncio import Redis
 
+from server import fair
 from server import room as rm
 from server.fanout import Hub, payload
 from server.games import registry
@@ -129,14 +130,13 @@ class Matchmaker:
         options = json.loads(tickets[0]["options"])
         seats = [{"player": p, "name": t["name"]} for p, t in zip(players, tickets, strict=True)]
         doc = {**rm.new_doc(game, options, len(players), False, players[0], ""), "seats": seats}
-        seed = secrets.randbits(62)
-        doc = rm.started(doc, game.setup(len(players), options, seed))
+        doc = fair.deal(game, doc)
         room = secrets.token_hex(5)
         c = Commit(
             room=room, expected_seq=-1, doc=msgpack.packb(doc),
-            entry={"k": "matched", "players": players, "seed": seed},  # the archive replays from the seed
+            entry={"k": "matched", "players": players},
             payload=payload(self.node, room, 0, {}, None, ""), meta={**rm.meta(doc), "private": 0},
-            public="add", created=int(time.time() * 1000),
+            public="add", created=int(time.time() * 1000), ttl=-1,
         )  # fmt: skip
         if (await self.store.commit(c)).status != "ok":
             raise RuntimeError("room id collision while matching")

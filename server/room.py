@@ -48,9 +48,14 @@ def holders(doc: Doc) -> list[str | None]:
 
 
 def with_seat(doc: Doc, seat: int, holder: dict[str, str] | None) -> Doc:
+    """Sit `holder` down (None: free the seat). A host who gives up their seat hands the
+    room to the player in the lowest seat; in an empty room the next to sit down hosts."""
     seats = list(doc["seats"])
     seats[seat] = holder
-    return {**doc, "seats": seats}
+    new = {**doc, "seats": seats}
+    if not any(s is not None and s["player"] == doc.get("host") for s in seats):
+        new["host"] = next((s["player"] for s in seats if s is not None), None)
+    return new
 
 
 def started(doc: Doc, state: dict[str, Any]) -> Doc:
@@ -59,7 +64,7 @@ def started(doc: Doc, state: dict[str, Any]) -> Doc:
 
 def moved(doc: Doc, state: dict[str, Any], result: dict[str, Any] | None, last: dict[str, Any] | None = None) -> Doc:
     status = OVER if result is not None else PLAYING
-    return {**doc, "state": state, "status": status, "result": result, "last": last}
+    return {**doc, "state": state, "status": status, "result": revealed(doc, result), "last": last}
 
 
 def last_decision(game: Game, before: dict[str, Any], seat: int, move: Any, seats: int, seq: int) -> dict[str, Any]:
@@ -92,6 +97,19 @@ def last_for(doc: Doc, seat: int | None) -> dict[str, Any] | None:
     return own if own is not None else last["p"]  # type: ignore[no-any-return]
 
 
+def abandoned(doc: Doc) -> Doc:
+    """The document of a game ended for want of players (server.abandon): no scores."""
+    result = {"abandoned": True, "scores": [], "breakdown": [], "winners": []}
+    return {**doc, "status": OVER, "result": revealed(doc, result)}
+
+
+def revealed(doc: Doc, result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A final result with the game's seed revealed (server.fair); None while it runs."""
+    if result is None or "seed" not in doc:
+        return result
+    return {**result, "seed": doc["seed"], "seed_hash": doc["seed_hash"]}
+
+
 def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
     """What one seat (None: a spectator) sees of the room; the engine cuts the table."""
     state = doc["state"]
@@ -101,6 +119,8 @@ def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
         "options": doc["options"],
         "status": doc["status"],
         "seats": doc["seats"],
+        "host": doc.get("host"),
+        "seed_hash": doc.get("seed_hash"),
         "you": seat,
         "to_act": [] if state is None else game.to_act(state),
         "table": None if state is None else game.view(state, seat),

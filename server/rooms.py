@@ -24,6 +24,7 @@ from redis.exceptions import RedisError
 from protocol.codec import encode
 from protocol.diff import make_patch
 from protocol.errors import ErrorCode
+from server import fair
 from server import room as rm
 from server.fanout import Hub, payload
 from server.games import forms, registry
@@ -169,6 +170,7 @@ class Rooms:
             meta=rm.meta(doc) if lobby else None,
             ttl=self._ttl(e.doc, doc),
             public="rem" if over is not None else "",
+            created=int(time.time() * 1000),
         )
         try:
             out = await self.store.commit(c)
@@ -226,7 +228,7 @@ class Rooms:
                 room=room,
                 expected_seq=-1,
                 doc=msgpack.packb(doc),
-                entry={"k": "create", "player": sess.player},
+                entry={"k": "create", "player": sess.player, "name": sess.name},
                 payload=payload(self.node, room, 0, {}, None, ""),
                 meta={**rm.meta(doc), "private": int(private)},
                 ttl=self.open_ttl,
@@ -247,7 +249,7 @@ class Rooms:
                 if seat is None:
                     seat = self._free_seat(e.doc, want)
                     holder = {"player": sess.player, "name": sess.name}
-                    out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat})
+                    out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder})
                     if out.status != "ok":
                         continue
             await self.attach(sess, room, seat)
@@ -317,19 +319,22 @@ class Rooms:
         sess.send({"t": "left", "room": room})
 
     async def start(self, sess: Session, room: str) -> None:
-        for _ in range(RETRIES):
+        for attempt in range(RETRIES):
             async with self.lock(room):
                 e = await self.entry(room)
+                if attempt == 0 and (e.doc.get("host") != sess.player or None in e.doc["seats"]):
+                    e.stale = True  # a join on another node may not have reached this one yet
+                    continue
                 if rm.seat_of(e.doc, sess.player or "") is None:
                     raise RoomError(ErrorCode.NOT_SEATED, "only a seated player may start the game")
+                if e.doc.get("host") != sess.player:
+                    raise RoomError(ErrorCode.NOT_HOST, "only the room's host (who created it) may start it")
                 if e.doc["status"] != rm.OPEN:
                     raise RoomError(ErrorCode.ALREADY_STARTED, "the game has already started")
-                if any(s is None for s in e.doc["seats"]):
+                if None in e.doc["seats"]:
                     raise RoomError(ErrorCode.SEATS_OPEN, "every seat must be taken first")
                 assert e.game is not None
-                seed = secrets.randbits(62)  # kept in the log: the archive replays the game from it
-                state = e.game.setup(len(e.doc["seats"]), e.doc["options"], seed)
-                out = await self.commit(e, rm.started(e.doc, state), {"k": "start", "seed": seed})
+                out = await self.commit(e, fair.deal(e.game, e.doc), {"k": "start"})
                 if out.status == "ok":
                     return
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")

@@ -7,13 +7,15 @@ Keys share a hash tag per room so one room lives in one cluster slot:
   room:{ID}:ids    hash: "<player>:<move id>" -> seq, for idempotent moves
   room:{ID}:watch  hash: node -> spectators connected there (refreshed, expires)
   rooms:public     sorted set of open public room ids by creation time
+  rooms:playing    sorted set of games in play by when a player was last connected
 Fan-out goes on the pub/sub channel room:{ID}.
 
 Every change of a room is ONE round trip: the commit script checks the expected seq
 (optimistic concurrency) and the move id, writes the document, appends the log entry,
 updates the lobby fields and publishes the fan-out payload. The script touches the
-room's keys only, one cluster slot; the public-room index spans rooms, so it is updated
-after the commit, and only when a public room is created or ends (`_index`).
+room's keys only, one cluster slot; the public-room index and the games-in-play index
+span rooms, so they are updated after the commit, only when a room is created, starts or
+ends (`_index`).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ return {'ok', seq}
 
 PUBLIC_ROOMS = "rooms:public"
 log = logging.getLogger("longhall.store")
+PLAYING_ROOMS = "rooms:playing"  # games in play by last presence (server.abandon)
 
 
 def keys(room: str) -> list[str]:
@@ -81,9 +84,9 @@ class Commit:
     payload: bytes
     id_key: str = ""
     meta: dict[str, str | int] | None = None
-    ttl: int = 0  # seconds to live from now; 0 keeps the current expiry, -1 removes it
+    ttl: int = 0  # seconds to live from now; 0 keeps the current expiry, -1 removes it (a start)
     public: str = ""  # "add" | "rem" | ""
-    created: int = 0
+    created: int = 0  # ms: a new public room's listing time, a started game's first presence
 
 
 @dataclass
@@ -121,22 +124,27 @@ class Store:
         metrics.commit_done(c.entry.get("k", "?"), out.status, time.perf_counter() - t0)
         if out.status == "ok":
             logs.committed(c.room, c.entry, out.seq, c.meta)
-            if c.public:
+            if c.public or c.ttl < 0:
                 await self._index(c)
         return out
 
     async def _index(self, c: Commit) -> None:
-        """List a new public room in the lobby, or drop one that ended. Not atomic with
-        the commit (the index lives in another cluster slot): if this fails, the room is
-        committed all the same; an unlisted room is still joined by its id, and a listed
-        one that has expired is pruned by `public_rooms`."""
+        """List a new public room in the lobby, or drop one that ended; list a game that
+        starts as in play, or drop one that ended. Not atomic with the commit (the indexes
+        live in other cluster slots): if this fails, the room is committed all the same;
+        an unlisted room is still joined by its id, a listed one that has expired is
+        pruned by `public_rooms`, and a game in play missing from its index is added back
+        by the presence sweep of a node its players are connected to (server.abandon)."""
         try:
+            if c.ttl < 0:  # a game starts: in play from now (server.abandon refreshes it)
+                await self.redis.zadd(PLAYING_ROOMS, {c.room: c.created})
             if c.public == "add":
                 await self.redis.zadd(PUBLIC_ROOMS, {c.room: c.created})
-            else:
+            elif c.public == "rem":
                 await self.redis.zrem(PUBLIC_ROOMS, c.room)
+                await self.redis.zrem(PLAYING_ROOMS, c.room)
         except (OSError, RedisError):
-            log.warning("public room index not updated", extra={"room": c.room, "status": c.public})
+            log.warning("room indexes not updated", extra={"room": c.room, "status": c.public})
 
     async def load(self, room: str) -> Loaded | None:
         k = keys(room)

@@ -65,8 +65,9 @@ async def run_bot(url: str, game: str | None, room: str | None, seats: int | Non
                 try:
                     await client.start(mirror.room)
                 except ServerError as exc:
-                    if exc.code != "already_started":
+                    if exc.code not in ("already_started", "not_host"):
                         raise
+                    await client.wait_until(lambda: mirror.view["status"] != "open", timeout=24 * 3600)
             await play(client, mirror.room, rng, timeout=24 * 3600)
         print(json.dumps(mirror.result), flush=True)
         return 0

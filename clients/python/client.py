@@ -251,6 +251,11 @@ class Client:
         """Start the game; returns once this client's mirror shows it started."""
         await self._request({"t": "start", "room": room}, lambda m: m.get("t") == "diff" and m.get("room") == room)
 
+    async def kick(self, room: str, seat: int) -> None:
+        """Host only, before the start: free `seat`; returns once this mirror shows it."""
+        await self._request({"t": "kick", "room": room, "seat": seat},
+                            lambda m: m.get("t") == "diff" and m.get("room") == room)  # fmt: skip
+
     async def queue(self, game: str, players: int, options: dict[str, Any] | None = None,
                     timeout: float = 60.0) -> RoomMirror:  # fmt: skip
         """Ask the matchmaker for a game; once matched, join the room and return it."""

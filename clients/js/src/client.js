@@ -339,6 +339,11 @@ export class Client extends Emitter {
     this.rooms.delete(room);
   }
 
+  /** Host only, before the start: free `seat`; resolves once this mirror shows it. */
+  async kick(room, seat) {
+    await this._request({ t: "kick", room, seat }, (m) => m.t === "diff" && m.room === room);
+  }
+
   /** Start the game; resolves once this client's mirror shows it started. */
   async start(room) {
     await this._request({ t: "start", room }, (m) => m.t === "diff" && m.room === room);

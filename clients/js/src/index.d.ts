@@ -89,6 +89,8 @@ export declare class Client {
   spectate(room: string): Promise<RoomMirror>;
   leave(room: string): Promise<void>;
   start(room: string): Promise<void>;
+  /** host only, before the start: free a seat (its player gets `left`) */
+  kick(room: string, seat: number): Promise<void>;
   legal(room: string): Promise<Move[]>;
   resync(room: string): Promise<void>;
   ping(n?: number): Promise<void>;

@@ -34,6 +34,7 @@ export type ErrorCode =
   | "not_started"
   | "already_started"
   | "seats_open"
+  | "not_host"
   | "game_over"
   | "not_your_turn"
   | "stale_seq"
@@ -73,6 +74,11 @@ export interface LeaveMsg {
 export interface StartMsg {
   t: "start";
   room: string;
+}
+export interface KickMsg {
+  t: "kick";
+  room: string;
+  seat: number;
 }
 export interface MoveMsg {
   t: "move";
@@ -174,5 +180,5 @@ export interface QueuedMsg {
   players: number;
 }
 
-export type ClientMessage = HelloMsg | CreateMsg | JoinMsg | SpectateMsg | LeaveMsg | StartMsg | MoveMsg | LegalMsg | ResyncMsg | QueueMsg | UnqueueMsg | PingMsg;
+export type ClientMessage = HelloMsg | CreateMsg | JoinMsg | SpectateMsg | LeaveMsg | StartMsg | KickMsg | MoveMsg | LegalMsg | ResyncMsg | QueueMsg | UnqueueMsg | PingMsg;
 export type ServerMessage = WelcomeMsg | JoinedMsg | SnapshotMsg | DiffMsg | OkMsg | MovesMsg | MatchedMsg | OverMsg | ErrorMsg | PongMsg | LeftMsg | QueuedMsg;

@@ -1,0 +1,98 @@
+"""Abandoned games: a started game whose players have all been gone longer than a limit
+ends as abandoned, and then expires like any finished game.
+
+Presence lives in Redis so that it works with any number of nodes and any node may end
+a game. The sorted set `rooms:playing` holds every game in play, scored by the last
+time (ms) a socket of one of its seated players was connected to some node: the commit
+that starts a game adds it and the one that ends it removes it (server.store, after the
+commit). Each node refreshes, every few seconds, the games in play where it holds such a
+socket (adding them back if that update was lost); every node looks for games not
+refreshed within the limit and ends them through the room service (the commit's seq
+check lets one node win).
+The result records `abandoned: true` (no scores) and reveals the seed like any end.
+
+What this leaves out: forfeits of single seats (a game with one player still present
+goes on) and clocks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+from redis.asyncio import Redis
+
+from protocol.errors import ErrorCode
+from server import room as rm
+from server.rooms import RoomError, Rooms
+from server.store import PLAYING_ROOMS
+
+log = logging.getLogger("longhall.abandon")
+BATCH = 50  # games ended per look, at most
+
+
+class Presence:
+    def __init__(self, redis: Redis, rooms: Rooms, after: float) -> None:
+        self.redis = redis
+        self.rooms = rooms
+        self.after = after
+        self.interval = max(0.2, min(5.0, after / 3))
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._loop())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval)
+            try:
+                await self.sweep()
+            except Exception:
+                log.warning("presence sweep failed", exc_info=True)
+
+    def present(self) -> list[str]:
+        """Games in play where this node holds a socket of a seated player."""
+        cache = self.rooms.cache
+        return [
+            room
+            for room, members in self.rooms.hub.local.items()
+            if room in cache
+            and cache[room].doc.get("status") == rm.PLAYING
+            and any(s is not None for s in members.values())
+        ]
+
+    async def sweep(self) -> None:
+        now = int(time.time() * 1000)
+        here = self.present()
+        if here:
+            await self.redis.zadd(PLAYING_ROOMS, {room: now for room in here})
+        gone = await self.redis.zrangebyscore(PLAYING_ROOMS, "-inf", now - int(self.after * 1000), 0, BATCH)
+        for raw in gone:
+            await self.end(raw.decode() if isinstance(raw, bytes) else str(raw))
+
+    async def end(self, room: str) -> None:
+        """End `room` as abandoned if it is still in play and still unseen."""
+        async with self.rooms.lock(room):
+            try:
+                e = await self.rooms.entry(room)
+            except RoomError as exc:
+                if exc.code == ErrorCode.UNKNOWN_ROOM.value:
+                    await self.redis.zrem(PLAYING_ROOMS, room)
+                return
+            seen = await self.redis.zscore(PLAYING_ROOMS, room)
+            if e.doc["status"] != rm.PLAYING or seen is None:
+                await self.redis.zrem(PLAYING_ROOMS, room)
+                return
+            if time.time() * 1000 - seen < self.after * 1000:
+                return  # another node saw a player meanwhile
+            out = await self.rooms.commit(e, rm.abandoned(e.doc), {"k": "abandon"})
+            if out.status == "ok":
+                log.info("room %s ended as abandoned", room)

@@ -1,0 +1,41 @@
+"""The host of a room: the player who created it starts it and may remove a player
+from its seats before the start (`kick`).
+
+Hosting passes on when the host gives up their seat before the start (to the player in
+the lowest seat, or, in an empty room, to the next one to sit down): see
+`server.room.with_seat`. A removed player's sockets are detached by the fan-out like
+any socket whose player no longer holds its seat. What this leaves out: bans (a
+removed player may sit down again) and host transfer on request.
+"""
+
+from __future__ import annotations
+
+from protocol.errors import ErrorCode
+from server import room as rm
+from server.rooms import RETRIES, RoomError, Rooms
+from server.session import Session
+
+
+def require(doc: rm.Doc, sess: Session) -> None:
+    if doc.get("host") != sess.player:
+        raise RoomError(ErrorCode.NOT_HOST, "only the room's host (who created it) may do that")
+
+
+async def kick(rooms: Rooms, sess: Session, room: str, seat: int) -> None:
+    """Free `seat` of an open room; its player's sockets get `left`."""
+    for _ in range(RETRIES):
+        async with rooms.lock(room):
+            e = await rooms.entry(room)
+            require(e.doc, sess)
+            if e.doc["status"] != rm.OPEN:
+                raise RoomError(ErrorCode.ALREADY_STARTED, "seats are fixed once the game runs")
+            seats = e.doc["seats"]
+            if not 0 <= seat < len(seats) or seats[seat] is None:
+                raise RoomError(ErrorCode.BAD_FIELD, f"seat {seat} holds nobody")
+            player = seats[seat]["player"]
+            if player == sess.player:
+                raise RoomError(ErrorCode.BAD_FIELD, "to give up your own seat, leave")
+            out = await rooms.commit(e, rm.with_seat(e.doc, seat, None), {"k": "kick", "seat": seat, "player": player})
+            if out.status == "ok":
+                return
+    raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")

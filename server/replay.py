@@ -1,0 +1,155 @@
+"""Replaying a game from its revealed seed and its log: the check behind fair randomness.
+
+`replay` is the pure part (the SQL archive reuses it for finished games it holds): set
+the game up from the seed and apply the logged moves in order. `verify` compares what it
+gives with the recorded room: the seed hashes to the commitment shown during the game,
+every logged move is accepted again by the seat that made it, and the final state —
+every draw, shuffle and roll, with the random generators' counters — and the result
+equal the recorded ones. `check_room` reads a room from Redis (`GET
+/api/rooms/{id}/replay/check` and `longhall replay ROOM` use it). A running game is not
+replayed: its seed is secret until the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import msgpack
+from redis.asyncio import Redis
+
+from protocol.diff import strict_equal
+from server import fair
+from server import room as rm
+from server.games import registry
+from server.games.contract import Game, IllegalMove, State
+from server.store import keys
+
+Moves = list[tuple[int, Any]]
+
+
+class ReplayError(Exception):
+    """The room cannot be replayed (unknown, still running, or a move is refused)."""
+
+
+def replay(game: Game, options: dict[str, Any], players: int, seed: str | int, moves: Moves) -> State:
+    """The final state after `moves` [(seat, move)] from `seed` (the revealed seed string,
+    or an engine seed int); raises ReplayError naming the first move refused."""
+    state = game.setup(players, options, fair.engine_seed(seed) if isinstance(seed, str) else seed)
+    for n, (seat, move) in enumerate(moves, 1):
+        try:
+            state = game.apply(state, seat, move)
+        except IllegalMove as exc:
+            raise ReplayError(f"move {n} (seat {seat}) is refused on replay: {exc}") from None
+    return state
+
+
+@dataclass
+class Check:
+    room: str
+    game: str
+    moves: int
+    draws: int  # random draws the replay made (the generators' counters)
+    seed: str
+    seed_hash: str
+    seed_matches_commitment: bool
+    state_matches: bool
+    result_matches: bool
+    problem: str = ""  # the first move refused on replay, if any
+
+    @property
+    def ok(self) -> bool:
+        return self.seed_matches_commitment and self.state_matches and self.result_matches
+
+    def report(self) -> dict[str, Any]:
+        return {**asdict(self), "ok": self.ok}
+
+
+def draws(tree: Any) -> int:
+    """How many draws the seeded generators in a state made (rng dicts {seed, n})."""
+    if isinstance(tree, dict):
+        if tree.keys() == {"seed", "n"}:
+            return int(tree["n"])
+        return sum(draws(v) for v in tree.values())
+    if isinstance(tree, list):
+        return sum(draws(v) for v in tree)
+    return 0
+
+
+def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None) -> list[rm.Doc]:
+    """The room document after every commit (index = seq), rebuilt from the log and the
+    final document (options, seat count, revealed seed): what each socket's view had to
+    be at every seq. Needs a finished game (its seed) when the game started."""
+    game = game or registry.get(final["game"])
+    if game is None:
+        raise ReplayError(f"this server does not host {final['game']!r}")
+    docs: list[rm.Doc] = []
+    doc: rm.Doc = {}
+    for entry in log:
+        kind = entry["k"]
+        if kind == "create":
+            doc = rm.new_doc(
+                game, final["options"], len(final["seats"]), final["private"], entry["player"], entry["name"]
+            )
+        elif kind == "matched":
+            doc = {**rm.new_doc(game, final["options"], len(final["seats"]), False, entry["players"][0], ""),
+                   "seats": final["seats"]}  # fmt: skip
+            doc = fair.deal(game, doc, final["seed"])
+        elif kind == "join":
+            doc = rm.with_seat(doc, entry["seat"], {"player": entry["player"], "name": entry["name"]})
+        elif kind in ("leave", "kick"):
+            doc = rm.with_seat(doc, entry["seat"], None)
+        elif kind == "start":
+            doc = fair.deal(game, doc, final["seed"])
+        elif kind == "move":
+            state = game.apply(doc["state"], entry["seat"], entry["move"])
+            doc = rm.moved(doc, state, game.result(state))
+        elif kind == "abandon":
+            doc = rm.abandoned(doc)
+        docs.append(doc)
+    return docs
+
+
+def moves_of(log: list[dict[str, Any]]) -> Moves:
+    return [(e["seat"], e["move"]) for e in log if e.get("k") == "move"]
+
+
+def verify(room: str, doc: rm.Doc, log: list[dict[str, Any]]) -> Check:
+    """Replay a finished room's log from its revealed seed and compare with the record."""
+    game = registry.get(doc["game"])
+    if game is None:
+        raise ReplayError(f"this server does not host {doc['game']!r}")
+    if doc["status"] != rm.OVER or "seed" not in doc:
+        raise ReplayError("the seed is revealed when the game ends: replay it then")
+    moves = moves_of(log)
+    try:
+        final = replay(game, doc["options"], len(doc["seats"]), doc["seed"], moves)
+    except ReplayError as exc:  # the log does not follow from this seed
+        final, problem = None, str(exc)
+    else:
+        problem = ""
+    recorded = {k: v for k, v in (doc["result"] or {}).items() if k not in ("seed", "seed_hash")}
+    result = None if final is None else game.result(final)
+    abandoned = bool(recorded.get("abandoned"))  # ended for want of players: no engine result
+    return Check(
+        room=room,
+        game=doc["game"],
+        moves=len(moves),
+        draws=draws(final) if final is not None else 0,
+        seed=doc["seed"],
+        seed_hash=doc["seed_hash"],
+        seed_matches_commitment=fair.commitment(doc["seed"]) == doc["seed_hash"],
+        state_matches=final is not None and strict_equal(final, doc["state"]),
+        result_matches=final is not None and ((result is None) if abandoned else strict_equal(result, recorded)),
+        problem=problem,
+    )
+
+
+async def check_room(redis: Redis, room: str) -> Check:
+    k = keys(room)
+    raw = await redis.hget(k[0], "doc")
+    if raw is None:
+        raise KeyError(room)
+    entries: Any = await redis.xrange(k[1])
+    log = [msgpack.unpackb(fields[b"entry"], raw=False) for _, fields in entries]
+    return verify(room, msgpack.unpackb(raw, raw=False), log)
