@@ -8,6 +8,7 @@ from typing import Any
 
 from clients.python.bot import play
 from server.archive.repository import GameRecord
+from server.fair import commitment, engine_seed
 from server.games import registry
 from tests.tables import table
 from tests.toygame import GAME as HIGHCARD
@@ -46,15 +47,15 @@ async def play_games(url: str, n: int, seed: int, concurrency: int = 4,
 
 
 def replay(rec: GameRecord) -> Any:
-    """The result of running the engine over the archived seed and moves."""
+    """The result of running the engine over the archived seed and moves, with the seed
+    revealed as the server reveals it (its hash is recomputed, not copied)."""
     game = HIGHCARD if rec.game == "highcard" else registry.get(rec.game)
     assert game is not None and rec.seed is not None
-    seed = rec.seed
+    seed, revealed = rec.seed, {}
     if isinstance(seed, str):  # a revealed seed (fair randomness): the engine's seed derives from it
-        from server.fair import engine_seed  # type: ignore[import-not-found]
-
+        revealed = {"seed": seed, "seed_hash": commitment(seed)}
         seed = engine_seed(seed)
     state = game.setup(len(rec.seats), rec.options, seed)
     for m in rec.moves:
         state = game.apply(state, m.seat, m.move)
-    return game.result(state)
+    return {**game.result(state), **revealed}
