@@ -42,6 +42,14 @@ def seat_of(doc: Doc, player: str) -> int | None:
     return None
 
 
+def free(doc: Doc, want: int | None) -> bool:
+    """Whether an open room has seat `want` (None: any seat) free."""
+    seats = doc["seats"]
+    if want is None:
+        return None in seats
+    return 0 <= want < len(seats) and seats[want] is None
+
+
 def holders(doc: Doc) -> list[str | None]:
     """The player holding each seat (None: free): what every node checks sockets against."""
     return [None if s is None else s["player"] for s in doc["seats"]]

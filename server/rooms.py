@@ -242,11 +242,14 @@ class Rooms:
 
     async def join(self, sess: Session, room: str, want: int | None) -> None:
         assert sess.player is not None
-        for _ in range(RETRIES):
+        for attempt in range(RETRIES):
             async with self.lock(room):
                 e = await self.entry(room)
                 seat = rm.seat_of(e.doc, sess.player)
                 if seat is None:
+                    if attempt == 0 and not rm.free(e.doc, want):
+                        e.stale = True  # a leave on another node may not have reached this one yet
+                        continue
                     seat = self._free_seat(e.doc, want)
                     holder = {"player": sess.player, "name": sess.name}
                     out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder})

@@ -62,6 +62,7 @@ class Stats:
     views: int = 0  # snapshot/diff frames checked against the rightful view
     moves: int = 0
     failures: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # games that did not finish
 
     def add(self, other: Stats) -> None:
         self.probes += other.probes
@@ -78,8 +79,14 @@ def check_wire(sock: WireClient, room: str, docs: list[rm.Doc], stats: Stats, as
     judge a seated socket's frames as if it only watched — the checker's self-test)."""
     game = game_of(docs[0]["game"])
     role: int | None | str = "out"  # a seat, None (spectating) or "out"
-    view: dict[str, Any] = {}
     name = f"{sock.player}"
+    views: dict[tuple[int, int | None], dict[str, Any]] = {}
+
+    def rightful(seq: int, seat: int | None) -> dict[str, Any]:
+        if (seq, seat) not in views:
+            views[seq, seat] = rm.view(docs[seq], game, room, seat)
+        return views[seq, seat]
+
     for raw in sock.wire:
         msg = msgpack.unpackb(raw, raw=False, strict_map_key=False)
         stats.frames += 1
@@ -99,12 +106,21 @@ def check_wire(sock: WireClient, room: str, docs: list[rm.Doc], stats: Stats, as
             if role is not None and rm.seat_of(doc, sock.player or "") != role:
                 stats.failures.append(f"{name}: {t} of seat {role} at seq {seq}, held by another")
                 continue
-            view = msg["view"] if t == "snapshot" else jsonpatch.apply_patch(view, msg["ops"])
             seat = role if isinstance(role, int) else None
-            if not strict_equal(view, rm.view(doc, game, room, seat)):
-                stats.failures.append(f"{name}: view at seq {seq} is not seat {seat}'s")
+            # each frame on its own: a snapshot is the rightful view; a diff turns the
+            # rightful view at seq-1 into the one at seq (a socket may see seq gaps and
+            # resync, so the frames before it are no base to judge a diff on)
+            if t == "snapshot":
+                view = msg["view"]
+            else:
+                try:
+                    view = jsonpatch.apply_patch(copy.deepcopy(rightful(seq - 1, seat)), msg["ops"])
+                except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
+                    stats.failures.append(f"{name}: diff at seq {seq} does not apply to seat {seat}'s view")
+                    continue
+            if not strict_equal(view, rightful(seq, seat)):
+                stats.failures.append(f"{name}: {t} at seq {seq} does not give seat {seat}'s view")
             stats.views += 1
-            view = copy.deepcopy(view)
         elif t == "over" and not strict_equal(msg["result"], docs[-1]["result"]):
             stats.failures.append(f"{name}: over carries another result")
 
@@ -220,8 +236,11 @@ async def campaign(urls: list[str], redis_url: str, game: str, games: int, paral
             one_game(urls, redis_url, game, seats, options, seed + n)
             for n in range(start, min(games, start + parallel))
         ]
-        for s in await asyncio.gather(*batch):
-            total.add(s)
+        for s in await asyncio.gather(*batch, return_exceptions=True):
+            if isinstance(s, BaseException):  # a game that could not be played out is reported
+                total.errors.append(f"{type(s).__name__}: {s}"[:200])
+            else:
+                total.add(s)
     return total
 
 
@@ -252,7 +271,10 @@ def main() -> None:
                 s = asyncio.run(campaign([n.url for n in nodes], url, game, args.games, args.parallel, seed=1000))
                 print(f"{game}: {s.games} games, {s.moves:,} moves, {s.sockets:,} sockets, {s.frames:,} frames, "
                       f"{s.views:,} views checked, checker self-tests caught {s.probes}, "
-                      f"failures {len(s.failures)} in {time.monotonic() - t0:.0f} s", flush=True)  # fmt: skip
+                      f"failures {len(s.failures)}, unfinished games {len(s.errors)} in {time.monotonic() - t0:.0f} s",
+                      flush=True)  # fmt: skip
+                for e in s.errors[:5]:
+                    print("  error:", e)
                 for f in s.failures[:10]:
                     print("  ", f)
         finally:
