@@ -102,8 +102,10 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
         elif kind == "start":
             doc = fair.deal(game, doc, final["seed"])
         elif kind == "move":
-            state = game.apply(doc["state"], entry["seat"], entry["move"])
-            doc = rm.moved(doc, state, game.result(state))
+            seat, move = entry["seat"], entry["move"]
+            state = game.apply(doc["state"], seat, move)
+            last = rm.last_decision(game, doc["state"], seat, move, len(doc["seats"]), len(docs))  # as rooms.move
+            doc = rm.moved(doc, state, game.result(state), last)
         elif kind == "abandon":
             doc = rm.abandoned(doc)
         docs.append(doc)
