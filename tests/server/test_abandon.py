@@ -56,7 +56,7 @@ async def test_a_game_everyone_left_ends_as_abandoned_and_expires(quick_nodes, s
     assert doc["result"]["seed_hash"] == doc["seed_hash"]
     assert sync_redis.zscore(PLAYING_ROOMS, room) is None
     week = Settings().finished_ttl
-    assert all(week - 60 < sync_redis.ttl(k) <= week for k in keys(room)[:2])
+    assert all(0 < sync_redis.ttl(k) <= week for k in keys(room)[:2])  # expires like a finished game (archived: sooner)
     entries = [msgpack.unpackb(f[b"entry"], raw=False) for _, f in sync_redis.xrange(keys(room)[1])]
     assert entries[-1] == {"k": "abandon"}
 
