@@ -106,11 +106,11 @@ test("hunters: a whole game clicked to its end against a bot", { skip: c.skip, t
   const room = (await me.create("hunters", null, 2)).room;
   await bot.join(room);
   const page = await c.newPage(browser, c.DESKTOP, errors, { token: me.token });
+  await me.start(room); // only the host starts a room (the creator, whom the page now is)
   me.close(); // the page is this player from now on (same token)
   try {
     await page.goto(`${c.HTTP}/#/room/${room}`);
     await c.table(page).waitFor();
-    await bot.start(room);
     const botDone = c.botPlay(bot, room, seeded(8));
     const r = seeded(4);
     const stats = { rotations: 0, previews: 0, figures: 0 };
