@@ -129,8 +129,12 @@ async function clickOne(page, rng, opts = {}) {
   }
   const before = await seqOf(page);
   const target = page.locator(`#board [data-pick="${pick.pick}"]`);
-  if (pick.anchor) await target.click({ force: true });
-  else await target.click();
+  try {
+    if (pick.anchor) await target.click({ force: true, timeout: 5000 });
+    else await target.click({ timeout: 5000 });
+  } catch {
+    return false; // a diff redrew the board between listing and clicking: choose again
+  }
   if (process.env.FEAST_DEBUG) console.log("# click", Date.now() - (globalThis.lastClick ?? 0), JSON.stringify(pick.move ?? pick.anchor ?? "local"), list.length);
   globalThis.lastClick = Date.now();
   if (pick.local) return false;
