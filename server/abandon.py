@@ -18,13 +18,13 @@ goes on) and clocks.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 
 from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
+from server import background
 from server import room as rm
 from server.rooms import RoomError, Rooms
 from server.store import PLAYING_ROOMS
@@ -45,10 +45,7 @@ class Presence:
         self._task = asyncio.create_task(self._loop())
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        await background.stop(self._task)
 
     async def _loop(self) -> None:
         while True:

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
-from server import logs, metrics, rulebook
+from server import background, logs, metrics, rulebook
 from server.abandon import Presence
 from server.archive.service import ArchiveService
 from server.config import Settings
@@ -110,8 +110,7 @@ class Node:
                 log.warning("sweep failed", exc_info=True)
 
     async def stop(self) -> None:
-        if self._sweeper:
-            self._sweeper.cancel()
+        await background.stop(self._sweeper)
         if self.presence:
             await self.presence.stop()
         if self.matchmaker:

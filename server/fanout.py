@@ -21,7 +21,7 @@ from typing import Any, Protocol
 import msgpack
 from redis.asyncio import Redis
 
-from server import metrics
+from server import background, metrics
 from server.store import channel
 
 log = logging.getLogger("longhall.fanout")
@@ -72,10 +72,7 @@ class Hub:
         self._reader = asyncio.create_task(self._read())
 
     async def stop(self) -> None:
-        if self._reader:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._reader
+        await background.stop(self._reader)
         with contextlib.suppress(Exception):
             await self._pubsub.aclose()
 

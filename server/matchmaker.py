@@ -26,7 +26,7 @@ from typing import Any
 import msgpack
 from redis.asyncio import Redis
 
-from server import fair
+from server import background, fair
 from server import room as rm
 from server.fanout import Hub, payload
 from server.games import registry
@@ -78,10 +78,7 @@ class Matchmaker:
         self._task = asyncio.create_task(self._loop())
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        await background.stop(self._task)
         with contextlib.suppress(Exception):  # hand the lease on at once if we hold it
             if text(await self.redis.get("mm:lease")) == self.node:
                 await self.redis.delete("mm:lease")

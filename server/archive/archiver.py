@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 
+from server import background
 from server.archive.finished import read_room
 from server.store import keys
 
@@ -75,11 +76,7 @@ class Archiver:
         self._ready.set()
 
     async def stop(self) -> None:
-        for t in self._tasks:
-            t.cancel()
-        for t in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await t
+        await background.stop(*self._tasks)
         with contextlib.suppress(Exception):  # games that ended just now: leave them to the others
             while not self._queue.empty():
                 await self.announce(self._queue.get_nowait())

@@ -10,7 +10,6 @@ the leaderboards are rebuilt from the archive.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import importlib
 import logging
 from typing import TYPE_CHECKING
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING
 from redis.asyncio import Redis
 from starlette.routing import Route
 
+from server import background
 from server.archive import leaderboard
 from server.archive.archiver import Archiver
 from server.archive.routes import routes
@@ -67,10 +67,7 @@ class ArchiveService:
             log.warning("leaderboards were not rebuilt", exc_info=True)
 
     async def stop(self) -> None:
-        if self._opening is not None:
-            self._opening.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._opening
+        await background.stop(self._opening)
         await self.archiver.stop()
         if self.archive is not None:
             await self.archive.close()

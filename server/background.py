@@ -1,0 +1,34 @@
+"""Stopping a node's background loops (matcher, sweepers, pub/sub reader, archiver).
+
+`task.cancel()` once is not enough: redis-py's asyncio client can swallow a cancellation
+that lands at the wrong instant inside a command (redis/redis-py#2028, #2551), and the
+loop then goes on to its next sleep as if nothing happened; awaiting it would hang the
+node's shutdown forever. `stop` cancels again at every turn until the task ends, and
+gives up (with a warning) after `timeout` so the process still exits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+log = logging.getLogger("longhall")
+RETRY = 0.05  # seconds between cancellations of a task that went on running
+
+
+async def stop(*tasks: asyncio.Task[object] | None, timeout: float = 3.0) -> None:
+    deadline = time.monotonic() + timeout
+    for task in tasks:
+        if task is None:
+            continue
+        while not task.done():
+            task.cancel()
+            await asyncio.wait({task}, timeout=RETRY)
+            if time.monotonic() >= deadline and not task.done():
+                log.warning("background task %s did not stop", task.get_name())
+                break
+        if task.done() and not task.cancelled():
+            with contextlib.suppress(BaseException):
+                task.result()  # retrieved: no "exception was never retrieved" at exit
