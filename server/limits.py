@@ -26,6 +26,7 @@ from typing import Any
 
 from protocol.codec import encode
 from protocol.errors import CLOSE_POLICY, ErrorCode
+from server import metrics
 
 COSTS: dict[str, int] = {
     "ping": 1,
@@ -144,6 +145,7 @@ class Limiter:
         conn.struck = now
         if conn.strikes > self.s.strikes:
             sess.close(CLOSE_POLICY, "rate limit exceeded again and again")
+            metrics.rate_limit_closed("strikes")
             return
         err: dict[str, Any] = {
             "t": "error",

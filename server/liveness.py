@@ -20,6 +20,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from protocol.errors import CLOSE_HELLO_TIMEOUT, CLOSE_IDLE, CLOSE_NO_PONG
+from server import metrics
 from server.limits import Conn
 
 TICK = 1.0
@@ -69,6 +70,7 @@ class Liveness:
             close = due(sess, conn, self.settings, now)
             if close is not None:
                 sess.close(*close)
+                metrics.rate_limit_closed(close[1])
 
     async def _loop(self) -> None:
         tick = min(TICK, max(0.05, self.settings.hello_timeout / 4))
