@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             for n in args.fanout
         ],
         ("idle connections", lambda: scenarios.connections(args.connections)),
+        ("flood", lambda: scenarios.flood(args.rooms, args.seconds)),
     ]
     out: dict[str, Any] = {}
     for i, (label, step) in enumerate(plan):
@@ -122,6 +123,14 @@ def table(r: dict[str, Any]) -> str:
         generic = f"jsonpatch.make_patch {f['jsonpatch_us']:.0f} µs on the same views ({f['speedup']:.0f}× slower)"
         size = f"{f['ours_ops']:.1f} ops, {f['ours_bytes']:.0f} B; a view is {f['view_bytes']:.0f} B"
         rows.append((f"view diff {game} (public view)", f"{f['ours_us']:.0f} µs", f"{generic}; {size}"))
+    fl = r["flood"]
+    rows.append(("flood: games' p99 move round trip, flooded ÷ calm", f"{fl['p99_ratio']:.2f}×",
+                 f"{fl['rooms']} rooms; {fl['calm_p99_ms']:.1f} → {fl['flood_p99_ms']:.1f} ms; moves/s "
+                 f"{fl['calm_moves_per_s']:.0f} → {fl['flood_moves_per_s']:.0f}"))
+    f5 = fl["flood"]
+    rows.append((f"flood: {fl['flooders']} sockets of `{fl['kind']}`", f"{f5['answered']} of {f5['sent']} served",
+                 f"{f5['refused']} refused, closes {json.dumps(f5['closes'])}, first close after "
+                 f"{f5['first_flood_s']:.2f} s"))  # fmt: skip
     errors = dict(d["errors"])
     rows.append(("errors (1 node, diffs)", str(sum(errors.values())), json.dumps(errors)))
     lines = ["| figure | value | note |", "|---|---|---|"] + [f"| {a} | {b} | {c} |" for a, b, c in rows]

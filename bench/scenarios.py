@@ -31,12 +31,17 @@ def pct(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(len(s) * q))]
 
 
+# capacity runs measure the server, not its request limits: bots that move as fast as
+# they can would be throttled by the shipped per-connection budget (the flood run keeps it)
+UNLIMITED = {"LONGHALL_CONN_RATE": "1e9", "LONGHALL_CONN_BURST": "1e9", "LONGHALL_PLAYER_RATE": "0"}
+
+
 def load(rooms: int, seconds: float, nodes: int = 1, fanout: str = "diff", players: int = 4,
          spectators: int = 1, think: float = 0.0, game: str = "vikings", **env: str) -> dict[str, Any]:  # fmt: skip
     """Bot games over real websockets; moves/s, latencies, CPU, memory, bytes. `env`:
     more LONGHALL_* settings for the nodes."""
     with tempfile.TemporaryDirectory() as work:
-        cluster = Cluster(Path(work), nodes=nodes, LONGHALL_FANOUT=fanout, **env)
+        cluster = Cluster(Path(work), nodes=nodes, LONGHALL_FANOUT=fanout, **{**UNLIMITED, **env})
         try:
             raw = run_client(
                 "bench.loadgen", "--urls", ",".join(n.url for n in cluster.nodes), "--rooms", str(rooms),
@@ -137,3 +142,34 @@ def connections(n: int, hold: float = 3.0) -> dict[str, float]:
             }  # fmt: skip
         finally:
             cluster.stop()
+
+
+def flood(rooms: int, seconds: float, flooders: int = 5, kind: str = "resync") -> dict[str, Any]:
+    """`rooms` bot games on one node with the shipped limits, first alone, then while
+    `flooders` sockets flood the costliest request: the games' p99 move round trip, the
+    ratio of the two, and what the flooders got (answers, refusals, closes)."""
+    with tempfile.TemporaryDirectory() as work:
+        cluster = Cluster(Path(work))  # shipped limits (per-IP ones off: one address stands for many)
+        url = cluster.nodes[0].url
+        args = ["--urls", url, "--rooms", str(rooms), "--seconds", str(seconds)]
+        try:
+            calm = run_client("bench.loadgen", *args, timeout=seconds + 120)
+            flooding = subprocess.Popen(
+                [sys.executable, "-m", "bench.flood", url, str(flooders), str(seconds + 2), kind],
+                cwd=ROOT, stdout=subprocess.PIPE, text=True,
+            )  # fmt: skip
+            time.sleep(1.0)  # the flood is on before the games start
+            stormy = run_client("bench.loadgen", *args, timeout=seconds + 120)
+            out, _ = flooding.communicate(timeout=seconds + 60)
+        finally:
+            cluster.stop()
+    storm = json.loads(out.strip().splitlines()[-1])
+    p99 = pct(calm["rtt_ms"], 0.99), pct(stormy["rtt_ms"], 0.99)
+    return {
+        "rooms": rooms, "flooders": flooders, "kind": kind,
+        "calm_moves_per_s": len(calm["rtt_ms"]) / calm["seconds"],
+        "flood_moves_per_s": len(stormy["rtt_ms"]) / stormy["seconds"],
+        "calm_p99_ms": p99[0], "flood_p99_ms": p99[1], "p99_ratio": p99[1] / p99[0],
+        "calm_p50_ms": pct(calm["rtt_ms"], 0.5), "flood_p50_ms": pct(stormy["rtt_ms"], 0.5),
+        "game_errors": stormy["errors"], "flood": storm,
+    }  # fmt: skip

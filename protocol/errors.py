@@ -19,7 +19,9 @@ class ErrorCode(StrEnum):
     HELLO_FIRST = "hello_first"  # any message before `hello`
     VERSION_UNSUPPORTED = "version_unsupported"  # no common protocol version
     BAD_TOKEN = "bad_token"  # the token does not verify
-    RATE_LIMITED = "rate_limited"  # too many frames; the frame was dropped
+    RATE_LIMITED = "rate_limited"  # over a rate limit: the request was not served; resend it later
+    TOO_MANY_ROOMS = "too_many_rooms"  # the player hosts as many open rooms, or games in play, as allowed
+    CREATING_TOO_FAST = "creating_too_fast"  # too many rooms created this minute by the player or the address
     # rooms
     UNKNOWN_GAME = "unknown_game"
     BAD_OPTION = "bad_option"  # unknown option or value, or a player count the game refuses
@@ -55,6 +57,10 @@ CLOSE_TOO_LARGE = 1009
 CLOSE_FAULT = 1011  # a server fault on this socket
 CLOSE_RESTART = 1012  # this node is shutting down (draining): reconnect at once, with the token, and resync
 CLOSE_TRY_AGAIN = 1013  # the client reads too slowly; reconnect and resync
+CLOSE_HELLO_TIMEOUT = 4000  # no `hello` within the hello timeout
+CLOSE_IDLE = 4001  # in no room and silent for the idle timeout
+CLOSE_NO_PONG = 4002  # a server ping went unanswered for the ping timeout
+CLOSE_REVOKED = 4003  # the player's tokens were revoked: hello again without the token
 
 # every close code with what a client does about it (docs/protocol.md has a row for each)
 CLOSE_CODES = {
@@ -64,4 +70,8 @@ CLOSE_CODES = {
     CLOSE_FAULT: "server fault on this socket: reconnect",
     CLOSE_RESTART: "node shutting down: reconnect (the load balancer picks another node) and resync",
     CLOSE_TRY_AGAIN: "read too slowly: reconnect and resync",
+    CLOSE_HELLO_TIMEOUT: "no hello in time: say hello first thing",
+    CLOSE_IDLE: "idle in no room: reconnect when needed",
+    CLOSE_NO_PONG: "a server ping went unanswered: reconnect",
+    CLOSE_REVOKED: "the player's tokens were revoked: hello without the token",
 }

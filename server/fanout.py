@@ -22,9 +22,11 @@ import msgpack
 from redis.asyncio import Redis
 
 from server import background, metrics
+from server.outage import QuietLog
 from server.store import channel
 
 log = logging.getLogger("longhall.fanout")
+quiet = QuietLog(log)
 
 
 class Receiver(Protocol):
@@ -145,8 +147,8 @@ class Hub:
                 msg = await self._pubsub.get_message(timeout=None)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the connection dropped: redis-py resubscribes on reconnect
-                log.warning("pub/sub connection lost; rooms resync from Redis", exc_info=True)
+            except Exception as exc:  # the connection dropped: redis-py resubscribes on reconnect
+                quiet.warn("pubsub", "pub/sub connection lost; rooms resync from Redis", exc)
                 self.on_resubscribe()
                 await asyncio.sleep(0.2)
                 continue

@@ -16,32 +16,41 @@ from protocol.codec import decode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
 from protocol.messages import ProtocolError
 from server import host, metrics
-from server.identity import Signer, new_player_id
+from server.identity import new_player_id
+from server.limits import Limiter
 from server.matchmaker import Matchmaker
+from server.outage import STORE_ERRORS, QuietLog
+from server.quotas import Quotas
 from server.rooms import RoomError, Rooms
 from server.session import Session, Writer
+from server.tokens import Tokens
 
 log = logging.getLogger("longhall.gateway")
+quiet = QuietLog(log)
 
 
 class Gateway:
-    def __init__(self, rooms: Rooms, signer: Signer, settings: Any, matchmaker: Matchmaker) -> None:
+    def __init__(self, rooms: Rooms, signer: Tokens, settings: Any, matchmaker: Matchmaker) -> None:
         self.rooms = rooms
         self.signer = signer
         self.settings = settings
         self.matchmaker = matchmaker
         self.sessions: set[Session] = set()
         self.by_player: dict[str, set[Session]] = {}
+        self.limits = Limiter(settings)
+        self.quotas: Quotas | None = None  # set by the node (it holds the Redis client)
 
     def open(self, out: Writer) -> Session:
         """A new websocket connection (from server.lean_ws)."""
         sess = Session(out, self.settings.rate, self.settings.burst)
         self.sessions.add(sess)
+        self.limits.opened(sess, getattr(out, "peer", ""))
         return sess
 
     async def gone(self, sess: Session) -> None:
         """The connection closed: leave its rooms, and its queue if nobody else speaks for it."""
         self.sessions.discard(sess)
+        self.limits.closed(sess)
         for room in list(sess.rooms):
             await self.rooms.detach(sess, room)
         if sess.player is not None:
@@ -74,10 +83,16 @@ class Gateway:
                 metrics.rate_limit_closed("frame_too_large")
                 return False
             return True
+        if not self.limits.charge(sess, msg):
+            return not sess.closed
+        mid = msg.get("id") if msg["t"] == "move" else None
         try:
             await self.dispatch(sess, msg)
         except RoomError as exc:
-            sess.send(_error(exc.code, exc.detail, exc.rule, msg.get("id") if msg["t"] == "move" else None))
+            sess.send(_error(exc.code, exc.detail, exc.rule, mid))
+        except STORE_ERRORS as exc:
+            quiet.warn("store", f"a {msg['t']!r} frame met a store error", exc)
+            sess.send(_error(ErrorCode.UNAVAILABLE, "the store did not answer; send the same request again", None, mid))
         except Exception:
             log.exception("failed on a %r frame", msg.get("t"))
             sess.send(_error(ErrorCode.INTERNAL, "server fault; nothing changed"))
@@ -89,7 +104,7 @@ class Gateway:
             sess.send({"t": "pong", "n": msg["n"]})
             return
         if t == "hello":
-            self.hello(sess, msg)
+            await self.hello(sess, msg)
             return
         if sess.player is None:
             raise RoomError(ErrorCode.HELLO_FIRST, "send hello first")
@@ -98,9 +113,15 @@ class Gateway:
             seq = await r.move(sess, msg["room"], msg["id"], msg["seq"], msg.get("move"))
             sess.send({"t": "ok", "id": msg["id"], "seq": seq})
         elif t == "legal":
-            await r.legal(sess, msg["room"])
+            if await r.legal(sess, msg["room"]):
+                self.limits.refund(sess, t)
         elif t == "create":
-            await r.create(sess, msg["game"], msg.get("options"), msg.get("seats"), bool(msg.get("private")))
+            ip = self.limits.conns[sess].ip if sess in self.limits.conns else ""
+            if self.quotas is not None:
+                await self.quotas.may_create(sess.player, ip)
+            room = await r.create(sess, msg["game"], msg.get("options"), msg.get("seats"), bool(msg.get("private")))
+            if self.quotas is not None:
+                await self.quotas.created(sess.player, room)
         elif t == "join":
             await r.join(sess, msg["room"], msg.get("seat"))
         elif t == "spectate":
@@ -108,6 +129,8 @@ class Gateway:
         elif t == "leave":
             await r.leave(sess, msg["room"])
         elif t == "start":
+            if self.quotas is not None:
+                await self.quotas.may_start(sess.player)
             await r.start(sess, msg["room"])
         elif t == "kick":
             await host.kick(r, sess, msg["room"], msg["seat"])
@@ -120,27 +143,29 @@ class Gateway:
             await self.matchmaker.unqueue(sess.player)
             sess.send({"t": "queued", "game": msg["game"], "players": 0})  # 0: no longer queued
 
-    def hello(self, sess: Session, msg: dict[str, Any]) -> None:
+    async def hello(self, sess: Session, msg: dict[str, Any]) -> None:
         common = set(msg["versions"]) & set(SUPPORTED_VERSIONS)
         if not common:
             raise RoomError(ErrorCode.VERSION_UNSUPPORTED, f"this server speaks versions {list(SUPPORTED_VERSIONS)}")
-        player = None
+        player = vouched_name = None
         if "token" in msg:
-            player = self.signer.verify(msg["token"])
-            if player is None:
-                raise RoomError(ErrorCode.BAD_TOKEN, "the token does not verify; send hello without it")
+            found = await self.signer.verify(msg["token"])
+            if found is None:
+                raise RoomError(ErrorCode.BAD_TOKEN, "the token does not verify (expired, revoked or unknown); "
+                                "send hello without it")  # fmt: skip
+            player, vouched_name = found.player, found.name
         if sess.player is not None and player not in (None, sess.player):
             raise RoomError(ErrorCode.BAD_TOKEN, "this connection already speaks for another player")
         sess.player = player or sess.player or new_player_id()
         self.by_player.setdefault(sess.player, set()).add(sess)
-        sess.name = str(msg.get("name") or sess.name or sess.player[:6])
+        sess.name = str(msg.get("name") or vouched_name or sess.name or sess.player[:6])
         sess.version = max(common)
         sess.send(
             {
                 "t": "welcome",
                 "version": sess.version,
                 "player": sess.player,
-                "token": self.signer.token(sess.player),
+                "token": await self.signer.issue(sess.player),  # a fresh one: keep it
             }
         )
 

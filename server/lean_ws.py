@@ -26,6 +26,8 @@ from websockets.server import ServerProtocol
 
 from protocol.errors import CLOSE_FAULT, CLOSE_RESTART, CLOSE_TRY_AGAIN
 from server import metrics
+from server.handshake import ADMISSION, peer_ip
+from server.origins import origin_allowed
 
 log = logging.getLogger("longhall.ws")
 PAUSE_AT = 64  # waiting messages before reading pauses
@@ -46,14 +48,18 @@ class LeanWebSocket(asyncio.Protocol):
         self.paused = False
         self.closing = False
         self.draining = False
+        self.peer = ""
 
     # -- transport events --------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.connections.add(self)
         self.transport = transport  # type: ignore[assignment]
+        self.peer = peer_ip(transport)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.connections.discard(self)
+        if self.transport is not None:
+            ADMISSION.leave(self.transport)  # counted since the HTTP protocol accepted it
         if self.sess is not None:
             sess, self.sess = self.sess, None
             sess.closed = True
@@ -99,12 +105,18 @@ class LeanWebSocket(asyncio.Protocol):
         if request.path.partition("?")[0] != "/ws":
             self.conn.send_response(self.conn.reject(404, "Longhall speaks websockets at /ws\n"))
             return
+        settings = self.gateway.settings if self.gateway is not None else None
+        if settings is not None and not origin_allowed(request.headers, settings.origins):
+            self.conn.send_response(self.conn.reject(403, "this origin may not connect\n"))
+            return
         response = self.conn.accept(request)
         self.conn.send_response(response)
         if response.status_code == 101 and self.gateway is not None:
             self.sess = self.gateway.open(self)
 
     def _frame(self, frame: Frame) -> None:
+        if self.sess is not None:
+            self.gateway.limits.heard(self.sess)  # any frame, a pong too: the peer is alive
         if frame.opcode in (Opcode.TEXT, Opcode.BINARY, Opcode.CONT):
             if frame.opcode is not Opcode.CONT:
                 self.parts = []
@@ -155,6 +167,15 @@ class LeanWebSocket(asyncio.Protocol):
         if t.get_write_buffer_size() > self.gateway.settings.max_buffer:
             self.close(CLOSE_TRY_AGAIN, "too slow; reconnect and resync")
             metrics.rate_limit_closed("slow_reader")
+
+    def ping(self) -> None:
+        """A websocket ping (server/liveness.py); any frame back proves the peer alive."""
+        t = self.transport
+        if t is None or t.is_closing() or self.closing:
+            return
+        with contextlib.suppress(Exception):
+            self.conn.send_ping(b"")
+            self._flush()
 
     def close(self, code: int, reason: str) -> None:
         """Start the closing handshake. The TCP connection closes when the peer answers

@@ -30,10 +30,12 @@ from server import background, fair
 from server import room as rm
 from server.fanout import Hub, payload
 from server.games import registry
+from server.outage import STORE_ERRORS, QuietLog
 from server.rooms import table_for
 from server.store import Commit, Store
 
 log = logging.getLogger("longhall.matchmaker")
+quiet = QuietLog(log)
 LEASE_MS = 3000
 TICK = 0.1
 
@@ -90,6 +92,8 @@ class Matchmaker:
                     await self._match_all()
             except asyncio.CancelledError:
                 raise
+            except STORE_ERRORS as exc:
+                quiet.warn("round", "matcher round failed", exc)
             except Exception:
                 log.warning("matcher round failed", exc_info=True)
             await asyncio.sleep(TICK)

@@ -72,7 +72,7 @@ def same_as_public(seat_view: dict[str, Any], public: dict[str, Any]) -> bool:
 class Entry:
     """A cached room: its document at `seq`, the views cut from it, committed move ids."""
 
-    __slots__ = ("id", "seq", "doc", "game", "views", "ids", "known", "stale", "used")
+    __slots__ = ("id", "seq", "doc", "game", "views", "ids", "known", "stale", "used", "legal")
 
     def __init__(self, room: str) -> None:
         self.id = room
@@ -84,6 +84,7 @@ class Entry:
         self.known = -1  # highest seq this node has heard of (its own or published)
         self.stale = True
         self.used = time.monotonic()
+        self.legal: tuple[int, dict[int, list[Any]]] = (-1, {})  # seq -> each seat's legal moves
 
     def view(self, seat: int | None) -> dict[str, Any]:
         v = self.views.get(seat)
@@ -218,7 +219,7 @@ class Rooms:
         return -1 if old["status"] == rm.OPEN else 0
 
     # -- operations ------------------------------------------------------------------
-    async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool) -> None:
+    async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool) -> str:
         game, resolved, n = table_for(game_name, seats, options)
         assert sess.player is not None
         doc = rm.new_doc(game, resolved, n, private, sess.player, sess.name)
@@ -237,7 +238,7 @@ class Rooms:
             )
             if (await self.store.commit(c)).status == "ok":
                 await self.attach(sess, room, 0)
-                return
+                return room
         raise RoomError(ErrorCode.CONFLICT, "could not allocate a room id")
 
     async def join(self, sess: Session, room: str, want: int | None) -> None:
@@ -391,12 +392,19 @@ class Rooms:
             log.exception("engine %s failed on a move", game.info.name)
             raise RoomError(ErrorCode.INTERNAL, "the engine failed on this move; nothing changed") from None
 
-    async def legal(self, sess: Session, room: str) -> None:
+    async def legal(self, sess: Session, room: str) -> bool:
+        """Send the seat's legal moves; True when they came from the cache (same seq)."""
         e = await self.entry(room)
         seat = self._seat_for_move(sess, e)
         assert e.game is not None
-        moves = e.game.legal_moves(e.doc["state"], seat)
+        if e.legal[0] != e.seq:
+            e.legal = (e.seq, {})
+        moves = e.legal[1].get(seat)
+        cached = moves is not None
+        if moves is None:
+            moves = e.legal[1][seat] = e.game.legal_moves(e.doc["state"], seat)
         sess.send({"t": "moves", "room": room, "seq": e.seq, "moves": moves})
+        return cached
 
     async def resync(self, sess: Session, room: str) -> None:
         """A fresh snapshot, cut from the seat the document gives this player now."""

@@ -18,6 +18,9 @@ from server.embedded_redis import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 EXTRA_GAMES = "tests.toygame:GAME"
+# every test client comes from 127.0.0.1, standing for many addresses: per-IP budgets are
+# off unless a test sets them (tests/server/test_limits.py, test_quotas.py do)
+PER_IP_OFF = {"LONGHALL_IP_RATE": "0", "LONGHALL_IP_ROOMS_PER_MINUTE": "0"}
 
 
 class ServerProc:
@@ -39,8 +42,8 @@ class ServerProc:
     def http(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 20.0) -> ServerProc:
-        env = {**os.environ, "LONGHALL_EXTRA_GAMES": EXTRA_GAMES, "PYTHONPATH": str(ROOT), **self.env}
+    def start(self, timeout: float = 60.0) -> ServerProc:
+        env = {**os.environ, "LONGHALL_EXTRA_GAMES": EXTRA_GAMES, "PYTHONPATH": str(ROOT), **PER_IP_OFF, **self.env}
         env.pop("REDIS_URL", None)
         args = [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port)]
         args += ["--data", str(self.data), "--log-level", "warning"]

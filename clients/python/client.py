@@ -32,6 +32,8 @@ log = logging.getLogger("longhall.client")
 VERSIONS = [1]
 RESTART_SPREAD = 0.5  # seconds over which clients of a draining node spread their first reconnect
 ANSWERS = {"welcome", "joined", "moves", "ok", "error", "left", "pong", "queued"}
+RESEND = {"rate_limited", "unavailable"}  # not served, or not known to be: the same request again
+RESENDS = 7  # about 13 s of pauses in all
 
 
 class ServerError(Exception):
@@ -73,6 +75,7 @@ class Client:
         self._closing = False
         self.reconnects = 0
         self.close_codes: list[int | None] = []  # the close code of every socket that ended, oldest first
+        self.resends = RESENDS  # times a rate_limited or unavailable request is sent again
         self.matches: list[dict[str, Any]] = []  # `matched` frames, oldest first
 
     # -- connection ------------------------------------------------------------------
@@ -84,7 +87,15 @@ class Client:
             hello["token"] = self.token
         if self.name:
             hello["name"] = self.name
-        (welcome,) = await self._request(hello, {"welcome"})
+        try:
+            (welcome,) = await self._request(hello, {"welcome"})
+        except ServerError as exc:
+            if exc.code != "bad_token" or "token" not in hello:
+                raise
+            # expired or revoked: this player is gone; go on as a new guest
+            log.warning("the token no longer verifies (%s); continuing as a new player", exc.detail)
+            del hello["token"]
+            (welcome,) = await self._request(hello, {"welcome"})
         self.player, self.token = welcome["player"], welcome["token"]
         return self
 
@@ -197,7 +208,19 @@ class Client:
 
     async def _request(self, msg: dict[str, Any], want: set[str] | Any, timeout: float = 30.0) -> list[dict[str, Any]]:
         """Send one request; every answer frame up to the one `want` names (a set of types
-        or a predicate), or raise ServerError on an `error`."""
+        or a predicate), or raise ServerError on an `error`. A request refused as
+        `rate_limited` (not served, nothing changed) or `unavailable` (the store did not
+        answer) is sent again as it was, after a growing pause."""
+        for attempt in itertools.count():
+            try:
+                return await self._request_once(msg, want, timeout)
+            except ServerError as exc:
+                if exc.code not in RESEND or attempt >= self.resends:
+                    raise
+                await asyncio.sleep(0.1 * 2**attempt * (0.5 + random.random()))
+        raise AssertionError("unreachable")
+
+    async def _request_once(self, msg: dict[str, Any], want: set[str] | Any, timeout: float) -> list[dict[str, Any]]:
         done = want if callable(want) else (lambda m: m.get("t") in want)
         async with self._lock:
             if self.ws is None:
@@ -286,11 +309,7 @@ class Client:
         for _ in range(8):
             try:
                 got = await self._request({"t": "move", "room": room, "id": mid, "seq": base, "move": move}, {"ok"})
-                return int(got[-1]["seq"])
-            except ServerError as exc:
-                if exc.code != "unavailable":
-                    raise
-                await asyncio.sleep(0.1)  # the store hiccuped: the same id again settles it
+                return int(got[-1]["seq"])  # (_request resent it while the store was away)
             except ConnectionError:
                 await self.wait_until(lambda: self.ws is not None and self.ws.state.name == "OPEN" and
                                       self.rooms[room].seq >= 0, timeout=30)  # fmt: skip

@@ -27,7 +27,7 @@ async def test_a_frozen_redis_makes_moves_unavailable_then_resend_applies_once(d
             os.kill(redis_pid, signal.SIGSTOP)
             try:
                 with pytest.raises(ServerError) as err:
-                    await a._request(move, {"ok"}, timeout=15)
+                    await a._request_once(move, {"ok"}, timeout=15)
                 assert err.value.code == "unavailable"
             finally:
                 os.kill(redis_pid, signal.SIGCONT)

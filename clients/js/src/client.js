@@ -158,8 +158,13 @@ export class Client extends Emitter {
         this.emit("reconnected", this.reconnects);
         this._tick();
         return;
-      } catch {
-        // refused, reset, or hello failed: try again later
+      } catch (err) {
+        // refused, reset, or hello failed: try again later. A token that no longer
+        // verifies (expired or revoked) is dropped: the next hello is a new guest.
+        if (err instanceof ServerError && err.code === "bad_token") {
+          this.token = null;
+          this.emit("identity_lost", err);
+        }
         if (this.ws) this.ws.close();
       }
     }

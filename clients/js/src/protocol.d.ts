@@ -23,6 +23,8 @@ export type ErrorCode =
   | "version_unsupported"
   | "bad_token"
   | "rate_limited"
+  | "too_many_rooms"
+  | "creating_too_fast"
   | "unknown_game"
   | "bad_option"
   | "unknown_room"

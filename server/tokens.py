@@ -1,0 +1,215 @@
+"""Player tokens: signed JWTs that expire, keys that rotate, revocation; external JWTs.
+
+A `welcome` carries a fresh token: a JWT (HS256, PyJWT) with `sub` the player id, `iat`,
+`exp` (`token_ttl` later) and a key id `kid` naming the period of `key_rotation`
+seconds whose key signed it. Each period's key is random and kept in Redis (HSETNX, so
+every node of a deployment signs with the same one); a key stays usable for
+verification as long as a token it signed can live, then it is dropped. With
+`LONGHALL_SECRET` set, each period's key is derived from it (HMAC) instead.
+
+Revocation: `longhall revoke PLAYER` records the time in the sorted set
+`longhall:revoked`; a token issued at or before that time is refused everywhere, and
+every node closes the player's sockets (4003) within a few seconds.
+
+External JWTs (optional): a backend that already knows its users signs a JWT (HS256 with
+`jwt_secret`, or a key of the JWKS file `jwks`), `sub` its user id; the player id is
+`x-<sub>` (or a hash of it when it is long or unusual) and `name` or
+`preferred_username` is the default name. Guests (hello without a token) stay the
+default. Tokens of the earlier form `<player>.<mac>` verify while `legacy_tokens` is on,
+and are replaced by a JWT in the `welcome`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import re
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jwt
+from redis.asyncio import Redis
+
+from protocol.errors import CLOSE_REVOKED
+from server.identity import Signer
+from server.outage import STORE_ERRORS, QuietLog
+
+KEYS = "longhall:keys"
+REVOKED = "longhall:revoked"
+ISSUER = "longhall"
+KID = "lh-"
+PLAIN_SUB = re.compile(r"^[A-Za-z0-9_.@-]{1,40}$")
+REVOCATION_POLL = 2.0
+LOOKBACK = 30.0
+quiet = QuietLog(logging.getLogger("longhall.tokens"))
+
+
+def _text(v: Any) -> str:
+    return v.decode() if isinstance(v, bytes) else str(v)
+
+
+@dataclass
+class Verified:
+    player: str
+    name: str | None = None
+
+
+class Tokens:
+    def __init__(self, redis: Redis, settings: Any, master: bytes | None, legacy: Signer | None,
+                 clock: Callable[[], float] = time.time) -> None:  # fmt: skip
+        self.redis = redis
+        self.clock = clock
+        self.ttl = int(settings.token_ttl)
+        self.period = max(60, int(settings.key_rotation))
+        self.master = master  # LONGHALL_SECRET: keys derived from it, not stored
+        self.legacy = legacy if int(settings.legacy_tokens) else None
+        self.keys: dict[str, bytes] = {}
+        self.ext_secret = settings.jwt_secret.encode() if settings.jwt_secret else None
+        self.jwks = jwt.PyJWKSet.from_dict(json.loads(Path(settings.jwks).read_text())) if settings.jwks else None
+        self.issuer = settings.jwt_issuer or None
+        self.audience = settings.jwt_audience or None
+
+    # -- keys ------------------------------------------------------------------------
+    # A key id is `lh-<start>-<seconds>`: the key signs from unix time <start> for
+    # <seconds>, so any node can tell whether a key may still have signed a live token,
+    # whatever its own rotation setting.
+    def _current_kid(self) -> str:
+        start = int(self.clock() // self.period) * self.period
+        return f"{KID}{start}-{self.period}"
+
+    def _live(self, kid: str) -> bool:
+        """The key may still have signed an unexpired token (and is not from the future)."""
+        return self._begin(kid) <= self.clock() and not self._dead(kid)
+
+    def _dead(self, kid: str) -> bool:
+        """Every token the key signed has expired."""
+        start, _, seconds = kid[len(KID) :].partition("-")
+        return int(start) + int(seconds) + self.ttl < self.clock()
+
+    @staticmethod
+    def _begin(kid: str) -> int:
+        return int(kid[len(KID) :].partition("-")[0])
+
+    async def _key(self, kid: str, create: bool = False) -> bytes:
+        key = self.keys.get(kid)
+        if key is not None:
+            return key
+        if self.master is not None:
+            key = hmac.new(self.master, kid.encode(), hashlib.sha256).digest()
+        else:
+            if create:  # only a signing node makes a key; a token cannot make one appear
+                await self.redis.hsetnx(KEYS, kid, secrets.token_hex(32))  # type: ignore[misc]
+            stored = await self.redis.hget(KEYS, kid)  # type: ignore[misc]
+            if stored is None:
+                raise ValueError("no such key")
+            key = bytes.fromhex(stored.decode() if isinstance(stored, bytes) else stored)
+            await self._forget_old()
+        self.keys = {k: v for k, v in self.keys.items() if self._live(k)}
+        self.keys[kid] = key
+        return key
+
+    async def _forget_old(self) -> None:
+        old = [k for k in await self.redis.hkeys(KEYS) if self._dead(_text(k))]  # type: ignore[misc]
+        if old:
+            await self.redis.hdel(KEYS, *old)  # type: ignore[misc]
+
+    # -- issue and verify --------------------------------------------------------------
+    async def issue(self, player: str) -> str:
+        kid = self._current_kid()
+        now = int(self.clock())
+        claims = {"sub": player, "iat": now, "exp": now + self.ttl, "iss": ISSUER}
+        return jwt.encode(claims, await self._key(kid, create=True), algorithm="HS256", headers={"kid": kid})
+
+    async def verify(self, token: str) -> Verified | None:
+        """Who the token proves, or None (bad, expired, revoked, or from nobody we trust)."""
+        if token.count(".") == 1:
+            player = self.legacy.verify(token) if self.legacy else None
+            if player is None or await self._revoked_at(player) is not None:
+                return None
+            return Verified(player)
+        found: tuple[str, float, str | None] | None
+        try:
+            kid = str(jwt.get_unverified_header(token).get("kid") or "")
+            if kid.startswith(KID):
+                found = await self._ours(token, kid)
+            else:
+                found = self._external(token, kid)
+        except (jwt.PyJWTError, ValueError, KeyError):
+            return None
+        if found is None:
+            return None
+        player, iat, name = found
+        revoked = await self._revoked_at(player)
+        if revoked is not None and iat <= revoked:
+            return None
+        return Verified(player, name)
+
+    async def _ours(self, token: str, kid: str) -> tuple[str, float, None] | None:
+        if not self._live(kid):
+            return None
+        claims = jwt.decode(token, await self._key(kid), algorithms=["HS256"], issuer=ISSUER,
+                            options={"require": ["sub", "iat", "exp"]})  # fmt: skip
+        player = str(claims["sub"])
+        return (player, float(claims["iat"]), None) if 0 < len(player) <= 64 else None
+
+    def _external(self, token: str, kid: str) -> tuple[str, float, str | None] | None:
+        key: Any
+        if self.jwks is not None and kid:
+            key, algorithms = self.jwks[kid].key, [self.jwks[kid].algorithm_name]
+        elif self.ext_secret is not None:
+            key, algorithms = self.ext_secret, ["HS256"]
+        else:
+            return None
+        claims = jwt.decode(token, key, algorithms=algorithms, issuer=self.issuer, audience=self.audience,
+                            options={"require": ["sub", "exp"], "verify_aud": self.audience is not None})  # fmt: skip
+        sub = str(claims["sub"])
+        player = f"x-{sub}" if PLAIN_SUB.match(sub) else "x-" + hashlib.sha256(sub.encode()).hexdigest()[:24]
+        name = claims.get("name") or claims.get("preferred_username")
+        return player, float(claims.get("iat", 0)), (str(name)[:40] if name else None)
+
+    # -- revocation ----------------------------------------------------------------------
+    async def _revoked_at(self, player: str) -> float | None:
+        at = await self.redis.zscore(REVOKED, player)
+        return None if at is None else float(at)
+
+    async def revoked_since(self, since: float) -> dict[str, float]:
+        """Players revoked at or after `since` (unix time), with when."""
+        found = await self.redis.zrangebyscore(REVOKED, since, "+inf", withscores=True)
+        return {_text(item[0]): float(item[1]) for item in found}
+
+
+async def watch_revocations(tokens: Tokens, gateway: Any, every: float = REVOCATION_POLL) -> None:
+    """Close the sockets of players revoked anywhere (4003), within `every` seconds. Each
+    poll looks back LOOKBACK seconds (a revocation stamped just before a poll may land just
+    after it) and skips what it has already handled."""
+    handled: dict[str, float] = {}
+    since = time.time()
+    while True:
+        await asyncio.sleep(every)
+        try:
+            found = await tokens.revoked_since(since - LOOKBACK)
+        except STORE_ERRORS as exc:
+            quiet.warn("revocations", "could not read revocations", exc)
+            continue
+        for player, at in found.items():
+            if handled.get(player) == at:
+                continue
+            handled[player] = at
+            for sess in list(gateway.by_player.get(player, ())):
+                sess.close(CLOSE_REVOKED, "this player's tokens were revoked")
+        since = time.time()
+        handled = {p: at for p, at in handled.items() if at >= since - 2 * LOOKBACK}
+
+
+async def revoke(redis: Redis, player: str) -> float:
+    """Refuse every token of `player` issued until now, on every node."""
+    at = time.time()
+    await redis.zadd(REVOKED, {player: at})
+    return at
