@@ -1,0 +1,151 @@
+"""Turn clocks and bot seats, kept in the room document: pure functions, no I/O.
+
+A room's clock is a setting of the room (not of the game), chosen at `create`:
+  {"per_move": S}                 every decision within S seconds
+  {"total": S, "increment": I}    S seconds per player for the whole game, I more per decision
+  "timeout": "bot" | "forfeit"    what a timeout does (default "bot")
+No clock (the default) means nobody is ever timed out; bot seats still act.
+
+Time lives in the document as timestamps (ms since the epoch), so it survives node
+restarts and any node may enforce it (server.referee). Per seat: `asked` (when the seat
+was last asked for a decision; None when it is not asked), `left` (the bank of a total
+clock, ms), `deadline` (asked + the time allowed; None when not asked). Every commit of a
+game in play calls `tick` with the time of the commit: each seat asked before and no
+longer asked — or the seat that just decided — is charged the time it took (a total clock
+adds the increment for a decision), and each newly asked seat starts its time. A
+simultaneous decision (Feast's feast, a Vikings auction bid) asks several seats at once:
+each is charged its own time.
+
+A bot seat (`{"bot": "random"}` in the seat's holder) is asked like anyone, with a short
+deadline of its own (BOT_DELAY): the referee makes its decision when it falls due, so
+bots play at a human-watchable pace through the same commit path as people.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.games.contract import Game
+
+Doc = dict[str, Any]
+POLICIES = ("bot", "forfeit")
+BOT_DELAY = 600  # ms a bot "thinks" before its decision
+LONGEST = 7 * 24 * 3600  # seconds: the longest time a clock may give
+
+
+class ClockError(ValueError):
+    """A clock setting the room refuses (answered `bad_option`)."""
+
+
+def settings(raw: Any) -> dict[str, Any] | None:
+    """The clock setting of a `create`, checked: None (no clock) or its full form."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise ClockError("clock must be a map")
+    unknown = set(raw) - {"per_move", "total", "increment", "timeout"}
+    if unknown:
+        raise ClockError(f"clock has no setting {sorted(unknown)[0]!r}")
+    policy = raw.get("timeout", "bot")
+    if policy not in POLICIES:
+        raise ClockError(f"clock timeout must be one of {list(POLICIES)}")
+    if ("per_move" in raw) == ("total" in raw):
+        raise ClockError("a clock is either per_move seconds or a total with an increment")
+    out: dict[str, Any] = {"timeout": policy}
+    for name in ("per_move", "total", "increment"):
+        if name in raw:
+            v = raw[name]
+            if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= LONGEST:
+                raise ClockError(f"clock {name} must be 0..{LONGEST} seconds")
+            out[name] = float(v)
+    if "increment" in out and "total" not in out:
+        raise ClockError("an increment goes with a total")
+    if out.get("per_move", 1) <= 0 or out.get("total", 1) <= 0:
+        raise ClockError("a clock needs some time")
+    if "total" in out:
+        out.setdefault("increment", 0.0)
+    return out
+
+
+def bots(doc: Doc) -> list[int]:
+    return [i for i, s in enumerate(doc["seats"]) if s is not None and s.get("bot")]
+
+
+def timed(doc: Doc) -> bool:
+    """Whether the referee watches this room: a clock, or a bot seat."""
+    return doc.get("clock_setting") is not None or doc.get("clock") is not None or bool(bots(doc))
+
+
+def started(doc: Doc, now: int) -> Doc:
+    """The clock state a game starts with (the first decisions are asked by `tick`)."""
+    n = len(doc["seats"])
+    setting = doc.get("clock_setting")
+    if setting is None and not bots(doc):
+        return doc
+    total = None if setting is None or "total" not in setting else int(setting["total"] * 1000)
+    clock = {"asked": [None] * n, "deadline": [None] * n, "left": [total] * n, "now": now}
+    return {**doc, "clock": clock}
+
+
+def tick(game: Game, old: Doc, new: Doc, mover: int | None, now: int) -> Doc:
+    """`new` with its clock charged and restarted at `now` (a commit's time)."""
+    clock = new.get("clock")
+    if clock is None or new.get("state") is None:
+        return new
+    idle: list[int | None] = [None] * len(clock["asked"])
+    if new["status"] != "playing":  # the game is over: nobody is asked any more
+        return {**new, "clock": {**clock, "asked": idle, "deadline": idle, "now": now}}
+    setting = new.get("clock_setting") or {}
+    asked, left = list(clock["asked"]), list(clock["left"])
+    to_act = set(game.to_act(new["state"]))
+    for seat, since in enumerate(asked):
+        if since is None or (seat in to_act and seat != mover):
+            continue
+        if left[seat] is not None:
+            left[seat] = max(0, left[seat] - (now - since))
+            if seat == mover:
+                left[seat] += int(setting.get("increment", 0) * 1000)
+        asked[seat] = None
+    deadline: list[int | None] = [None] * len(asked)
+    bot_seats = set(bots(new))
+    for seat in to_act:
+        if asked[seat] is None:
+            asked[seat] = now
+        if seat in bot_seats:
+            deadline[seat] = asked[seat] + BOT_DELAY
+        elif "per_move" in setting:
+            deadline[seat] = asked[seat] + int(setting["per_move"] * 1000)
+        elif left[seat] is not None:
+            deadline[seat] = asked[seat] + left[seat]
+    return {**new, "clock": {"asked": asked, "deadline": deadline, "left": left, "now": now}}
+
+
+def next_deadline(doc: Doc) -> int | None:
+    """The earliest deadline of the room (ms), None when nothing is due."""
+    clock = doc.get("clock")
+    if clock is None or doc["status"] != "playing":
+        return None
+    due = [d for d in clock["deadline"] if d is not None]
+    return min(due) if due else None
+
+
+def due(doc: Doc, now: int) -> list[int]:
+    """Seats whose time is up at `now`, earliest first."""
+    clock = doc.get("clock")
+    if clock is None or doc["status"] != "playing":
+        return []
+    late = [(d, s) for s, d in enumerate(clock["deadline"]) if d is not None and d <= now]
+    return [s for _, s in sorted(late)]
+
+
+def public(doc: Doc) -> dict[str, Any] | None:
+    """What every view shows of the clock: the setting, each seat's deadline and bank
+    (clients count down from `deadline`, or show `left` for a seat not asked)."""
+    clock = doc.get("clock")
+    setting = doc.get("clock_setting")
+    if clock is None and setting is None:
+        return None
+    out: dict[str, Any] = {"setting": setting}
+    if clock is not None:
+        out.update(deadline=clock["deadline"], left=clock["left"], now=clock["now"])
+    return out

@@ -1,0 +1,163 @@
+"""The referee: makes timed-out seats and bot seats decide, on whichever node holds the lease.
+
+Deadlines live in the room documents (server.clock). To find the rooms with one due
+without reading every document, the sorted set `rooms:clocks` scores each timed room by
+its next deadline (ms). Nodes do not write it on the move path (a move stays one Redis
+round trip): each commit notes its room's new deadline in memory, and every TICK the
+node writes what it noted in one ZADD/ZREM. A node that dies before its write loses at
+most one TICK of notes; the rebuild (every REBUILD seconds, by the lease holder) reads
+the documents of the games in play (`rooms:playing`) and puts their deadlines back, so
+a clock is never lost, only late by at most REBUILD seconds after a crash.
+
+One node at a time holds the lease (`referee:lease`, renewed every TICK) and acts on the
+rooms whose deadline has passed: for each seat due, a bot seat plays its decision; a
+timed-out human seat has a bot play for it (policy "bot") or forfeits, ending the game as
+abandoned with that seat named (policy "forfeit"). Each action is an ordinary commit
+with the document's seq checked, so a second node acting on the same room, or the same
+node after a restart, cannot act twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from redis.asyncio import Redis
+
+from server import background, bots, clock
+from server import room as rm
+from server.rooms import RoomError, Rooms
+from server.store import PLAYING_ROOMS
+
+log = logging.getLogger("longhall.referee")
+CLOCKS = "rooms:clocks"
+LEASE = "referee:lease"
+TICK = 0.1  # seconds between looks (and between writes of noted deadlines)
+LEASE_MS = 3000
+REBUILD = 30.0  # seconds between rebuilds of the index from the documents
+BATCH = 100  # rooms acted on per look, at most
+
+
+class Referee:
+    def __init__(self, redis: Redis, rooms: Rooms, node: str) -> None:
+        self.redis = redis
+        self.rooms = rooms
+        self.node = node
+        self.noted: dict[str, int | None] = {}
+        self.acted = 0  # decisions made for seats (bots and timeouts), for tests and metrics
+        self._task: asyncio.Task[None] | None = None
+        self._rebuilt = 0.0
+
+    def note(self, room: str, deadline: int | None) -> None:
+        """A commit here changed `room`'s next deadline (called on the commit path: no I/O)."""
+        self.noted[room] = deadline
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._loop())
+
+    async def stop(self) -> None:
+        await background.stop(self._task)
+        await self.flush()
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self.flush()
+                if await self._lease():
+                    await self.sweep()
+                    if time.monotonic() - self._rebuilt > REBUILD:
+                        await self.rebuild()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("referee round failed", exc_info=True)
+            await asyncio.sleep(TICK)
+
+    async def _lease(self) -> bool:
+        if await self.redis.set(LEASE, self.node, nx=True, px=LEASE_MS):
+            return True
+        held = await self.redis.get(LEASE)
+        if held is not None and (held.decode() if isinstance(held, bytes) else held) == self.node:
+            await self.redis.pexpire(LEASE, LEASE_MS)
+            return True
+        return False
+
+    async def flush(self) -> None:
+        if not self.noted:
+            return
+        noted, self.noted = self.noted, {}
+        due = {room: d for room, d in noted.items() if d is not None}
+        gone = [room for room, d in noted.items() if d is None]
+        async with self.redis.pipeline(transaction=False) as pipe:
+            if due:
+                pipe.zadd(CLOCKS, due)  # type: ignore[arg-type]
+            if gone:
+                pipe.zrem(CLOCKS, *gone)
+            await pipe.execute()
+
+    async def sweep(self, now: int | None = None) -> int:
+        """Act on every room with a deadline passed; how many rooms were looked at."""
+        now = now or int(time.time() * 1000)
+        rooms = await self.redis.zrangebyscore(CLOCKS, "-inf", now, 0, BATCH)
+        for raw in rooms:
+            room = raw.decode() if isinstance(raw, bytes) else str(raw)
+            try:
+                await self.act(room)
+            except RoomError as exc:
+                log.info("referee could not act in %s: %s", room, exc.detail)
+        return len(rooms)
+
+    async def act(self, room: str) -> None:
+        """Make every seat of `room` that is due decide (or forfeit), then index it again."""
+        async with self.rooms.lock(room):
+            try:
+                e = await self.rooms.entry(room)
+            except RoomError:
+                await self.redis.zrem(CLOCKS, room)
+                return
+            for _ in range(8):  # a bot's decision may ask another bot at once
+                seats = clock.due(e.doc, int(time.time() * 1000))
+                if not seats:
+                    break
+                if not await self._decide(e, seats[0]):
+                    break
+                e = await self.rooms.entry(room)
+            deadline = clock.next_deadline(e.doc)
+        if deadline is None:
+            await self.redis.zrem(CLOCKS, room)
+        else:
+            await self.redis.zadd(CLOCKS, {room: deadline})
+
+    async def _decide(self, e: Any, seat: int) -> bool:
+        doc, game = e.doc, e.game
+        holder = doc["seats"][seat] or {}
+        setting = doc.get("clock_setting") or {}
+        if not holder.get("bot") and setting.get("timeout") == "forfeit":
+            out = await self.rooms.commit(e, rm.forfeited(doc, seat), {"k": "forfeit", "seat": seat})
+            self.acted += out.status == "ok"
+            return out.status == "ok"
+        level = holder.get("bot") or "random"
+        move = bots.choose(game, doc["state"], seat, level, bots.rng_for(e.id, e.seq, seat))
+        if move is None:
+            return False
+        by = "bot" if holder.get("bot") else "timeout"
+        seq = await self.rooms.decide(e, seat, move, {"k": "move", "seat": seat, "by": by, "move": move})
+        self.acted += 1
+        return seq is not None
+
+    async def rebuild(self) -> None:
+        """Put back every deadline of the games in play (a node may have died before its write)."""
+        self._rebuilt = time.monotonic()
+        found: dict[str, int] = {}
+        async for raw in self.redis.zscan_iter(PLAYING_ROOMS, count=500):
+            room = raw[0].decode() if isinstance(raw[0], bytes) else str(raw[0])
+            loaded = await self.rooms.store.load(room)
+            if loaded is None:
+                continue
+            deadline = clock.next_deadline(loaded.doc)
+            if deadline is not None:
+                found[room] = deadline
+        if found:
+            await self.redis.zadd(CLOCKS, found)  # type: ignore[arg-type]
