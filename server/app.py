@@ -41,6 +41,7 @@ from server.liveness import Liveness
 from server.matchmaker import Matchmaker
 from server.outage import STORE_ERRORS, QuietLog
 from server.quotas import Quotas
+from server.referee import Referee
 from server.replay import ReplayError, check_room
 from server.rooms import Rooms
 from server.store import Store
@@ -90,6 +91,7 @@ class Node:
         self.drain = Drain(settings.drain_seconds)
         self.archive = ArchiveService(settings, self.redis, self.id)
         self.presence: Presence | None = None
+        self.referee: Referee | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self.liveness: Liveness | None = None
 
@@ -116,6 +118,9 @@ class Node:
         await self.archive.start(self.rooms)
         self.presence = Presence(self.redis, self.rooms, s.abandon_after)
         self.presence.start()
+        self.referee = Referee(self.redis, self.rooms, self.id)
+        self.rooms.on_clock = self.referee.note
+        self.referee.start()
         self._sweeper = asyncio.create_task(self._sweep())
 
     async def _sweep(self) -> None:
@@ -143,6 +148,8 @@ class Node:
         await background.stop(self._sweeper)
         if self.presence:
             await self.presence.stop()
+        if self.referee:
+            await self.referee.stop()
         if self.liveness:
             await self.liveness.stop()
         if self.matchmaker:

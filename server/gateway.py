@@ -119,7 +119,9 @@ class Gateway:
             ip = self.limits.conns[sess].ip if sess in self.limits.conns else ""
             if self.quotas is not None:
                 await self.quotas.may_create(sess.player, ip)
-            room = await r.create(sess, msg["game"], msg.get("options"), msg.get("seats"), bool(msg.get("private")))
+            room = await r.create(
+                sess, msg["game"], msg.get("options"), msg.get("seats"), bool(msg.get("private")), msg.get("clock")
+            )
             if self.quotas is not None:
                 await self.quotas.created(sess.player, room)
         elif t == "join":
@@ -134,6 +136,8 @@ class Gateway:
             await r.start(sess, msg["room"])
         elif t == "kick":
             await host.kick(r, sess, msg["room"], msg["seat"])
+        elif t == "add_bot":
+            await host.add_bot(r, sess, msg["room"], msg.get("seat"), msg.get("level", "random"))
         elif t == "resync":
             await r.resync(sess, msg["room"])
         elif t == "queue":

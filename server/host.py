@@ -1,5 +1,5 @@
-"""The host of a room: the player who created it starts it and may remove a player
-from its seats before the start (`kick`).
+"""The host of a room: the player who created it starts it, may remove a player from
+its seats before the start (`kick`) and may seat bots (`add_bot`, server.bots).
 
 Hosting passes on when the host gives up their seat before the start (to the player in
 the lowest seat, or, in an empty room, to the next one to sit down): see
@@ -10,7 +10,10 @@ removed player may sit down again) and host transfer on request.
 
 from __future__ import annotations
 
+import secrets
+
 from protocol.errors import ErrorCode
+from server import bots
 from server import room as rm
 from server.rooms import RETRIES, RoomError, Rooms
 from server.session import Session
@@ -36,6 +39,23 @@ async def kick(rooms: Rooms, sess: Session, room: str, seat: int) -> None:
             if player == sess.player:
                 raise RoomError(ErrorCode.BAD_FIELD, "to give up your own seat, leave")
             out = await rooms.commit(e, rm.with_seat(e.doc, seat, None), {"k": "kick", "seat": seat, "player": player})
+            if out.status == "ok":
+                return
+    raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+
+async def add_bot(rooms: Rooms, sess: Session, room: str, seat: int | None, level: str) -> None:
+    """Seat a bot (level "random" or "greedy") in a free seat of an open room."""
+    if level not in bots.LEVELS:
+        raise RoomError(ErrorCode.BAD_FIELD, f"level must be one of {list(bots.LEVELS)}")
+    for _ in range(RETRIES):
+        async with rooms.lock(room):
+            e = await rooms.entry(room)
+            require(e.doc, sess)
+            at = rooms.free_seat(e.doc, seat)
+            n = sum(1 for s in e.doc["seats"] if s is not None and s.get("bot")) + 1
+            holder = {"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {n}", "bot": level}
+            out = await rooms.commit(e, rm.with_seat(e.doc, at, holder), {"k": "join", "seat": at, **holder})
             if out.status == "ok":
                 return
     raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")

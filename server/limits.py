@@ -38,6 +38,7 @@ COSTS: dict[str, int] = {
     "spectate": 4,
     "start": 4,
     "kick": 4,
+    "add_bot": 4,
     "queue": 4,
     "legal": 10,
     "resync": 10,

@@ -14,6 +14,7 @@ from typing import Any
 
 import msgpack
 
+from server import clock
 from server.games.contract import Game
 
 log = logging.getLogger("longhall.room")
@@ -62,7 +63,7 @@ def with_seat(doc: Doc, seat: int, holder: dict[str, str] | None) -> Doc:
     seats[seat] = holder
     new = {**doc, "seats": seats}
     if not any(s is not None and s["player"] == doc.get("host") for s in seats):
-        new["host"] = next((s["player"] for s in seats if s is not None), None)
+        new["host"] = next((s["player"] for s in seats if s is not None and not s.get("bot")), None)
     return new
 
 
@@ -111,6 +112,14 @@ def abandoned(doc: Doc) -> Doc:
     return {**doc, "status": OVER, "result": revealed(doc, result)}
 
 
+def forfeited(doc: Doc, seat: int) -> Doc:
+    """The document of a game ended because `seat` ran out of time under the "forfeit"
+    policy (server.referee): abandoned, the forfeiting seat named; the others did not lose."""
+    result = {"abandoned": True, "forfeit": seat, "scores": [], "breakdown": [], "winners": []}
+    result["winners"] = [i for i in range(len(doc["seats"])) if i != seat]
+    return {**doc, "status": OVER, "result": revealed(doc, result)}
+
+
 def revealed(doc: Doc, result: dict[str, Any] | None) -> dict[str, Any] | None:
     """A final result with the game's seed revealed (server.fair); None while it runs."""
     if result is None or "seed" not in doc:
@@ -134,6 +143,7 @@ def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
         "table": None if state is None else game.view(state, seat),
         "result": doc["result"],
         "last": last_for(doc, seat),
+        "clock": clock.public(doc),
     }
 
 

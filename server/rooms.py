@@ -24,7 +24,7 @@ from redis.exceptions import RedisError
 from protocol.codec import encode
 from protocol.diff import make_patch
 from protocol.errors import ErrorCode
-from server import fair
+from server import clock, fair
 from server import room as rm
 from server.fanout import Hub, payload
 from server.games import forms, registry
@@ -106,6 +106,7 @@ class Rooms:
         self.cache: dict[str, Entry] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.on_over: Callable[[str], None] = lambda room: None  # a game ended here (the archiver)
+        self.on_clock: Callable[[str, int | None], None] = lambda room, due: None  # (server.referee)
 
     # -- cache ---------------------------------------------------------------------
     def on_remote(self, room: str, seq: int, id_key: str) -> None:
@@ -154,6 +155,12 @@ class Rooms:
         """Commit `doc` as seq+1: diffs per view, one round trip, local delivery."""
         assert e.game is not None
         seq = e.seq + 1
+        timed = clock.timed(doc)
+        if timed:  # charge and restart the clocks at the commit's time (server.clock)
+            now = int(time.time() * 1000)
+            if e.doc["status"] == rm.OPEN and doc["status"] == rm.PLAYING:
+                doc = clock.started(doc, now)
+            doc = clock.tick(e.game, e.doc, doc, entry.get("seat") if entry.get("k") == "move" else None, now)
         new_views = {seat: rm.view(doc, e.game, e.id, seat) for seat in [None, *range(len(doc["seats"]))]}
         frames = self._frames(e, seq, new_views)
         over = None
@@ -185,6 +192,8 @@ class Rooms:
             if id_key:
                 e.ids[id_key] = seq
             self.hub.deliver(e.id, seq, frames, over, holders)
+            if timed:
+                self.on_clock(e.id, clock.next_deadline(doc))
             if over is not None:
                 self.on_over(e.id)
         elif out.status == "stale":
@@ -219,10 +228,15 @@ class Rooms:
         return -1 if old["status"] == rm.OPEN else 0
 
     # -- operations ------------------------------------------------------------------
-    async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool) -> str:
+    async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool,
+                     clock_setting: Any = None) -> str:  # fmt: skip
         game, resolved, n = table_for(game_name, seats, options)
+        try:
+            timing = clock.settings(clock_setting)
+        except clock.ClockError as exc:
+            raise RoomError(ErrorCode.BAD_OPTION, str(exc)) from None
         assert sess.player is not None
-        doc = rm.new_doc(game, resolved, n, private, sess.player, sess.name)
+        doc = {**rm.new_doc(game, resolved, n, private, sess.player, sess.name), "clock_setting": timing}
         for _ in range(RETRIES):
             room = secrets.token_hex(5)
             c = Commit(
@@ -251,7 +265,7 @@ class Rooms:
                     if attempt == 0 and not rm.free(e.doc, want):
                         e.stale = True  # a leave on another node may not have reached this one yet
                         continue
-                    seat = self._free_seat(e.doc, want)
+                    seat = self.free_seat(e.doc, want)
                     holder = {"player": sess.player, "name": sess.name}
                     out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder})
                     if out.status != "ok":
@@ -261,7 +275,7 @@ class Rooms:
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
 
     @staticmethod
-    def _free_seat(doc: rm.Doc, want: int | None) -> int:
+    def free_seat(doc: rm.Doc, want: int | None) -> int:
         if doc["status"] != rm.OPEN:
             raise RoomError(ErrorCode.ALREADY_STARTED, "the game has started; spectate instead")
         seats = doc["seats"]
@@ -367,15 +381,20 @@ class Rooms:
                     raise RoomError(ErrorCode.GAME_OVER, "the game is over")
                 if seq != e.seq:
                     raise RoomError(ErrorCode.STALE_SEQ, f"the room is at seq {e.seq}, not {seq}: resync")
-                new_state, result = self._apply(e, seat, move)
-                assert e.game is not None
-                last = rm.last_decision(e.game, e.doc["state"], seat, move, len(e.doc["seats"]), e.seq + 1)
-                doc = rm.moved(e.doc, new_state, result, last)
                 entry = {"k": "move", "seat": seat, "player": sess.player, "id": move_id, "move": move}
-                out = await self.commit(e, doc, entry, id_key)
-                if out.status in ("ok", "dup"):
-                    return out.seq
+                done = await self.decide(e, seat, move, entry, id_key)
+                if done is not None:
+                    return done
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+    async def decide(self, e: Entry, seat: int, move: Any, entry: dict[str, Any], id_key: str = "") -> int | None:
+        """Apply `move` for `seat` and commit it (the caller holds the room's lock); the
+        committed seq, or None when another node committed first (reload and retry)."""
+        new_state, result = self._apply(e, seat, move)
+        assert e.game is not None
+        last = rm.last_decision(e.game, e.doc["state"], seat, move, len(e.doc["seats"]), e.seq + 1)
+        out = await self.commit(e, rm.moved(e.doc, new_state, result, last), entry, id_key)
+        return out.seq if out.status in ("ok", "dup") else None
 
     @staticmethod
     def _apply(e: Entry, seat: int, move: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from redis.asyncio import Redis
 
 from server import background
+from server.archive import leaderboard
 from server.archive.finished import read_room
 from server.store import keys
 
@@ -158,7 +159,11 @@ class Archiver:
             if rec is None:  # expired, deleted, or not finished after all
                 await self.redis.zrem(PENDING, room)
                 return self._count("gone")
-            saved = await self.archive.save_game(rec)
+            rated: list[dict[str, Any]] = []
+            saved = await self.archive.save_game(rec, rated)
+            for r in rated:  # the archive is the truth; a lost update is rebuilt at start
+                await leaderboard.update(self.redis, rec.game, r["player"], r["name"], r["mu"], r["sigma"],
+                                         r["score"], r["games"])  # fmt: skip
             await self._release(room)
             return self._count("archived" if saved else "already")
         except Exception:

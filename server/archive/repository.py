@@ -15,6 +15,7 @@ from sqlalchemy import Insert, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from server.archive import ratings
 from server.archive.db import create_engine
 from server.archive.models import Base, ChatMessage, Game, Move, Player, Rating, RatingChange, Seat
 from server.archive.records import GameRecord, MoveRecord, iso, utc
@@ -34,9 +35,10 @@ class Archive:
         return (postgresql.insert if self.dialect == "postgresql" else sqlite.insert)(table)
 
     # -- games -----------------------------------------------------------------------
-    async def save_game(self, rec: GameRecord) -> bool:
-        """Insert a finished game with its seats, players and moves in one transaction;
-        False (and nothing written) when this room is archived already."""
+    async def save_game(self, rec: GameRecord, rated: list[dict[str, Any]] | None = None) -> bool:
+        """Insert a finished game with its seats, players, moves and rating changes in one
+        transaction; False (and nothing written) when this room is archived already.
+        `rated` receives the players' new ratings (server.archive.ratings)."""
         async with self.sessions.begin() as s:
             row = {
                 "room": rec.room, "game": rec.game, "options": rec.options, "seats": rec.seats, "seed": rec.seed,
@@ -47,6 +49,9 @@ class Archive:
             if (await s.execute(ins.returning(Game.room))).first() is None:
                 return False
             await self._players(s, rec)
+            new = await ratings.rate(s, rec, rec.ended, lock=self.dialect == "postgresql")
+            if rated is not None:
+                rated.extend(new)
             seats = [
                 {"room": rec.room, "seat": i, "player": h["player"], "ended": rec.ended}
                 for i, h in enumerate(rec.seats)

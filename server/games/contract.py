@@ -137,6 +137,11 @@ class Game(ABC):
     def result(self, state: State) -> dict[str, Any] | None:
         """None while the game runs; then final scores with breakdown and winners."""
 
+    def score(self, state: State, seat: int) -> float | None:
+        """A running score of `seat` (higher is better), for bots that look one decision
+        ahead (server.bots); None: the game keeps none, bots play at random."""
+        return None
+
     def describe(self, before: State, seat: int, move: Move, viewer: int | None) -> Description:
         """The decision `move` of `seat`, accepted on `before`, as `viewer` may read it.
 

@@ -69,6 +69,9 @@ class Hunters(Game):
     def result(self, state: State) -> dict[str, Any] | None:
         return state.get("result")
 
+    def score(self, state: State, seat: int) -> float | None:
+        return float(state["points"][seat])  # the scoring track (bots look one tile ahead)
+
     def describe(self, before: State, seat: int, move: Any, viewer: int | None) -> dict[str, Any]:
         return describe(before, seat, move)  # HA-26: nothing is hidden from anyone
 

@@ -98,6 +98,10 @@ class Vikings(Game):
     def result(self, state: State) -> dict[str, Any] | None:
         return standings.result(state)
 
+    def score(self, state: State, seat: int) -> float | None:
+        fjord = state["table"]["fjords"][seat]  # VP, and gold that may become VP (V-50)
+        return float(fjord["vp"]) + fjord["gold"] / 10
+
     def describe(self, before: State, seat: int, move: Any, viewer: int | None) -> dict[str, Any]:
         return describe.describe(before, seat, move)  # VA-21: nothing to hide from anyone
 

@@ -158,24 +158,27 @@ async def test_leaderboard_is_rebuilt_from_the_archive_on_start(tmp_path, redis_
     await a.redis.aclose()
     rec = await archive.game(room)
     p0, p1 = (s["player"] for s in rec.seats)
-    await archive.record_rating(p0, "vikings", room, 27.0, 7.0, 6.0)
-    await archive.record_rating(p1, "vikings", room, 23.0, 7.0, 2.0)
+    rated = {r["player"]: r for r in await archive.ratings(rec.game)}  # archiving rated the game
+    assert set(rated) == {p0, p1} and all(r["games"] == 1 for r in rated.values())
+    first, second = sorted((p0, p1), key=lambda p: -rated[p]["score"])
     async with Redis.from_url(redis_url) as r:  # boards other tests' nodes left in the shared Redis
-        await r.delete("lb:{vikings}", "lb:{vikings}:info")
+        await r.delete(f"lb:{{{rec.game}}}", f"lb:{{{rec.game}}}:info")
     (tmp_path / "lb").mkdir()
     node = ServerProc(tmp_path / "lb", redis_url, args=("--database", db_url)).start()
     try:
         async with httpx.AsyncClient(base_url=node.http) as http:
-            board = await eventually(lambda: _board(http, "vikings", {p0, p1}))  # rebuilt in the background
+            board = await eventually(lambda: _board(http, rec.game, {p0, p1}))  # rebuilt in the background
             assert [(p["rank"], p["player"], p["score"], p["games"]) for p in board["players"]] == [
-                (1, p0, 6.0, 1),
-                (2, p1, 2.0, 1),
+                (1, first, rated[first]["score"], 1),
+                (2, second, rated[second]["score"], 1),
             ]
-            assert board["players"][0]["name"] == rec.seats[0]["name"]
-            assert (await http.get("/api/leaderboard/vikings?limit=1&offset=1")).json()["players"][0]["player"] == p1
+            assert board["players"][0]["name"] == rated[first]["name"]
+            page2 = (await http.get(f"/api/leaderboard/{rec.game}?limit=1&offset=1")).json()
+            assert page2["players"][0]["player"] == second
             assert (await http.get("/api/leaderboard/hunters")).json() == {"game": "hunters", "players": []}
             assert (await http.get("/api/leaderboard/chess")).status_code == 404
-            assert (await http.get(f"/api/players/{p0}")).json()["ratings"]["vikings"]["score"] == 6.0
+            page = (await http.get(f"/api/players/{p0}")).json()
+            assert page["ratings"][rec.game]["score"] == rated[p0]["score"]
     finally:
         node.stop()
 

@@ -86,8 +86,8 @@ async def test_player_page(db_url) -> None:
 async def test_ratings_change_once_per_game_with_history(db_url) -> None:
     a = Archive(db_url)
     try:
-        await a.save_game(record("q1"))
-        await a.save_game(record("q2"))
+        await a.save_game(record("q1", result=None))  # no scores: archiving rates nothing
+        await a.save_game(record("q2", result=None))
         assert await a.record_rating("pa", "vikings", "q1", 27.0, 8.0, 3.0, T0) is True
         assert await a.record_rating("pa", "vikings", "q1", 99.0, 1.0, 96.0, T0) is False  # repeated: no change
         assert await a.record_rating("pa", "vikings", "q2", 28.5, 7.5, 6.0, T0 + timedelta(hours=1)) is True
