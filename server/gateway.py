@@ -16,7 +16,7 @@ from protocol.codec import decode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
 from protocol.messages import ProtocolError
 from server import host, metrics
-from server.identity import new_player_id
+from server.identity import clean_name, new_player_id
 from server.limits import Limiter
 from server.matchmaker import Matchmaker
 from server.outage import STORE_ERRORS, QuietLog
@@ -162,7 +162,7 @@ class Gateway:
             raise RoomError(ErrorCode.BAD_TOKEN, "this connection already speaks for another player")
         sess.player = player or sess.player or new_player_id()
         self.by_player.setdefault(sess.player, set()).add(sess)
-        sess.name = str(msg.get("name") or vouched_name or sess.name or sess.player[:6])
+        sess.name = clean_name(msg.get("name")) or clean_name(vouched_name) or sess.name or sess.player[:6]
         sess.version = max(common)
         sess.send(
             {

@@ -11,8 +11,21 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 
 SECRET_KEY = "longhall:secret"
+NAME_LENGTH = 32  # characters a player name keeps
+
+
+def clean_name(raw: object) -> str:
+    """A player name as others see it: NFC, no control or format characters (no bidi
+    overrides, no zero-width tricks), whitespace collapsed, at most NAME_LENGTH
+    characters; "" when nothing is left (the caller picks a default)."""
+    if not isinstance(raw, str):
+        return ""
+    text = unicodedata.normalize("NFC", raw)
+    kept = "".join(" " if ch.isspace() else ch for ch in text if unicodedata.category(ch)[0] != "C" or ch.isspace())
+    return " ".join(kept.split())[:NAME_LENGTH].strip()
 
 
 def new_player_id() -> str:

@@ -81,3 +81,19 @@ async def test_second_socket_loses_the_seat_its_player_left(server) -> None:
 async def test_a_leave_on_one_node_detaches_the_players_sockets_on_another(two_nodes) -> None:
     a, b = (n.url for n in two_nodes)
     await _second_socket_scenario([a, b, a])
+
+
+async def test_player_names_are_cleaned_and_limited(server) -> None:  # what others see at the table
+    sneaky = "  Ann\u202e\u200b\tthe\n\x07Bold  " + "x" * 80
+    c = await Client(server.url, name=sneaky).connect()
+    blank = await Client(server.url, name="\u200b \x00").connect()
+    try:
+        room = await c.create("highcard", seats=2)
+        await blank.join(room.room)
+        await c.wait_until(lambda: c.rooms[room.room].view["seats"][1] is not None)
+        seats = c.rooms[room.room].view["seats"]
+        assert seats[0]["name"] == ("Ann the Bold " + "x" * 80)[:32]
+        assert seats[1]["name"] == blank.player[:6]  # nothing left: the default
+    finally:
+        await c.close()
+        await blank.close()
