@@ -31,6 +31,8 @@ CLIENT_EXAMPLES: dict[str, dict[str, Any]] = {
     "leave": {"t": "leave", "room": "a1b2c3d4e5"},
     "start": {"t": "start", "room": "a1b2c3d4e5"},
     "kick": {"t": "kick", "room": "a1b2c3d4e5", "seat": 2},
+    "add_bot": {"t": "add_bot", "room": "a1b2c3d4e5", "seat": 3, "level": "greedy"},
+    "chat": {"t": "chat", "room": "a1b2c3d4e5", "text": "good luck, all"},
     "move": {"t": "move", "room": "a1b2c3d4e5", "id": "m17", "seq": 41, "move": {"type": "buy", "slot": 3}},
     "legal": {"t": "legal", "room": "a1b2c3d4e5"},
     "resync": {"t": "resync", "room": "a1b2c3d4e5", "seq": 40},
@@ -68,6 +70,21 @@ SERVER_EXAMPLES: dict[str, dict[str, Any]] = {
     "pong": {"t": "pong", "n": 7},
     "left": {"t": "left", "room": "a1b2c3d4e5"},
     "queued": {"t": "queued", "game": "hunters", "players": 3},
+    "chat": {
+        "t": "chat",
+        "room": "a1b2c3d4e5",
+        "channel": "players",
+        "messages": [
+            {
+                "n": "1764000000000-0",
+                "player": "9c1e0f2a3b4c5d6e",
+                "name": "Astrid",
+                "seat": 0,
+                "text": "good luck, all",
+                "at": 1764000000000,
+            },
+        ],  # fmt: skip
+    },
 }
 
 DIFF_CASES: list[tuple[str, Any, Any]] = [

@@ -21,7 +21,7 @@ ANY: tuple[type, ...] = ()  # any msgpack value
 MAP = (dict,)
 LIST = (list,)
 ID = (str, int)
-LIMITS = {"str": 200, "list": 64, "id": 64, "int": 2**53, "token": 4096}  # a token is a JWT
+LIMITS = {"str": 200, "list": 64, "id": 64, "int": 2**53, "token": 4096, "text": 2000}  # a token is a JWT
 
 
 @dataclass(frozen=True)
@@ -49,12 +49,15 @@ CLIENT: dict[str, dict[str, Field]] = {
         "options": opt(dict),
         "seats": opt(int),
         "private": opt(bool),
+        "clock": opt(dict),
     },
     "join": {"room": req(str), "seat": opt(int, NoneType)},
     "spectate": {"room": req(str)},
     "leave": {"room": req(str)},
     "start": {"room": req(str)},
     "kick": {"room": req(str), "seat": req(int)},
+    "add_bot": {"room": req(str), "seat": opt(int, NoneType), "level": opt(str)},
+    "chat": {"room": req(str), "text": req(str)},
     "move": {"room": req(str), "id": req(str, int), "seq": req(int), "move": Field(ANY)},
     "legal": {"room": req(str)},
     "resync": {"room": req(str), "seq": req(int)},
@@ -76,6 +79,7 @@ SERVER: dict[str, dict[str, Field]] = {
     "pong": {"n": req(int)},
     "left": {"room": req(str)},
     "queued": {"game": req(str), "players": req(int)},
+    "chat": {"room": req(str), "channel": req(str), "messages": req(list)},
 }
 
 

@@ -29,6 +29,7 @@ from starlette.routing import Mount, Route
 from server import background, logs, metrics, rulebook
 from server.abandon import Presence
 from server.archive.service import ArchiveService
+from server.chat import Chat
 from server.config import Settings
 from server.drain import Drain, probe_routes
 from server.fanout import Hub
@@ -110,6 +111,7 @@ class Node:
         self.gateway = Gateway(self.rooms, signer, self.settings, self.matchmaker)
         hub.on_direct = self.gateway.on_direct
         self.gateway.quotas = Quotas(self.redis, s)
+        self.gateway.chat = Chat(self.redis, hub, self.id)
         LeanWebSocket.gateway = self.gateway
         ADMISSION.configure(s)
         self.liveness = Liveness(self.gateway.limits, s, lambda: watch_revocations(signer, self.gateway))

@@ -34,6 +34,7 @@ class Receiver(Protocol):
 
     def push(self, room: str, seq: int, frame: bytes | None, over: bytes | None) -> None: ...
     def lose(self, room: str) -> None: ...
+    def send_frame(self, frame: bytes) -> None: ...
 
 
 def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str,
@@ -115,6 +116,13 @@ class Hub:
                 continue
             receiver.push(room, seq, frames.get("p" if seat is None else str(seat)), over)
 
+    def deliver_chat(self, room: str, chan: str, frame: bytes) -> None:
+        """A chat message (server.chat): the players' channel to everyone in the room,
+        the spectators' channel to spectators only."""
+        for receiver, seat in list(self.local.get(room, {}).items()):
+            if chan == "players" or seat is None:
+                receiver.send_frame(frame)
+
     def drop(self, room: str, receiver: Receiver) -> None:
         """Detach a socket from a room at once (it is told `left`); unsubscribe later."""
         members = self.local.get(room)
@@ -162,6 +170,9 @@ class Hub:
                 continue
             try:
                 p: dict[str, Any] = msgpack.unpackb(data.partition(b"|")[2], raw=False)
+                if "c" in p:  # a chat message, not a commit
+                    self.deliver_chat(p["r"], p["c"], p["m"])
+                    continue
                 frames = {seat: p["u"][i] for seat, i in p["f"].items()}
             except Exception:
                 log.warning("unreadable fan-out payload on %r", msg.get("channel"))

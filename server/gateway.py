@@ -16,6 +16,7 @@ from protocol.codec import decode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
 from protocol.messages import ProtocolError
 from server import host, metrics
+from server.chat import Chat
 from server.identity import clean_name, new_player_id
 from server.limits import Limiter
 from server.matchmaker import Matchmaker
@@ -39,6 +40,7 @@ class Gateway:
         self.by_player: dict[str, set[Session]] = {}
         self.limits = Limiter(settings)
         self.quotas: Quotas | None = None  # set by the node (it holds the Redis client)
+        self.chat: Chat | None = None  # set by the node
 
     def open(self, out: Writer) -> Session:
         """A new websocket connection (from server.lean_ws)."""
@@ -126,8 +128,13 @@ class Gateway:
                 await self.quotas.created(sess.player, room)
         elif t == "join":
             await r.join(sess, msg["room"], msg.get("seat"))
+            await self._history(sess, msg["room"])
         elif t == "spectate":
             await r.spectate(sess, msg["room"])
+            await self._history(sess, msg["room"])
+        elif t == "chat":
+            if self.chat is not None:
+                await self.chat.say(sess, msg["room"], msg["text"])
         elif t == "leave":
             await r.leave(sess, msg["room"])
         elif t == "start":
@@ -146,6 +153,10 @@ class Gateway:
         elif t == "unqueue":
             await self.matchmaker.unqueue(sess.player)
             sess.send({"t": "queued", "game": msg["game"], "players": 0})  # 0: no longer queued
+
+    async def _history(self, sess: Session, room: str) -> None:
+        if self.chat is not None and room in sess.rooms:
+            await self.chat.history(sess, room)
 
     async def hello(self, sess: Session, msg: dict[str, Any]) -> None:
         common = set(msg["versions"]) & set(SUPPORTED_VERSIONS)

@@ -54,6 +54,7 @@ class RoomMirror:
     result: dict[str, Any] | None = None
     resyncs: int = 0
     frames: list[dict[str, Any]] = field(default_factory=list)  # every push, when recording
+    chat: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # channel -> messages, by stream id
 
 
 class Client:
@@ -174,6 +175,11 @@ class Client:
             self._on_diff(room, msg)
         elif t == "over" and room is not None:
             room.result = msg["result"]
+        elif t == "chat" and room is not None:
+            kept = room.chat.setdefault(msg["channel"], [])
+            seen = {m["n"] for m in kept}
+            kept.extend(m for m in msg["messages"] if m["n"] not in seen)
+            kept.sort(key=lambda m: tuple(int(x) for x in m["n"].split("-")))
         elif t == "matched":
             self.matches.append(msg)
         elif t == "left":  # given up here or from another socket of this player
@@ -250,10 +256,14 @@ class Client:
         return self.rooms[joined["room"]]
 
     async def create(self, game: str, options: dict[str, Any] | None = None, seats: int | None = None,
-                     private: bool = False) -> RoomMirror:  # fmt: skip
+                     private: bool = False, clock: dict[str, Any] | None = None) -> RoomMirror:  # fmt: skip
+        """A new room; `clock`: {"per_move": s} or {"total": s, "increment": s}, with
+        "timeout": "bot" (default) or "forfeit"."""
         msg: dict[str, Any] = {"t": "create", "game": game, "private": private}
         if options:
             msg["options"] = options
+        if clock is not None:
+            msg["clock"] = clock
         if seats is not None:
             msg["seats"] = seats
         return await self._enter(msg)
@@ -278,6 +288,16 @@ class Client:
         """Host only, before the start: free `seat`; returns once this mirror shows it."""
         await self._request({"t": "kick", "room": room, "seat": seat},
                             lambda m: m.get("t") == "diff" and m.get("room") == room)  # fmt: skip
+
+    async def add_bot(self, room: str, seat: int | None = None, level: str = "random") -> None:
+        """Host only, before the start: seat a bot; returns once this mirror shows it."""
+        await self._request({"t": "add_bot", "room": room, "seat": seat, "level": level},
+                            lambda m: m.get("t") == "diff" and m.get("room") == room)  # fmt: skip
+
+    async def chat(self, room: str, text: str) -> None:
+        """Say `text` at the table; returns once the message came back to this socket."""
+        await self._request({"t": "chat", "room": room, "text": text},
+                            lambda m: m.get("t") == "chat" and m.get("room") == room)  # fmt: skip
 
     async def queue(self, game: str, players: int, options: dict[str, Any] | None = None,
                     timeout: float = 60.0) -> RoomMirror:  # fmt: skip

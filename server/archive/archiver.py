@@ -31,6 +31,7 @@ from redis.asyncio import Redis
 from server import background
 from server.archive import leaderboard
 from server.archive.finished import read_room
+from server.chat import key as chat_key
 from server.store import keys
 
 if TYPE_CHECKING:
@@ -173,7 +174,7 @@ class Archiver:
             raise
 
     async def _release(self, room: str) -> None:
-        k = keys(room)[:5]  # doc, log, ids, meta, watch
+        k = [*keys(room)[:5], chat_key(room)]  # doc, log, ids, meta, watch; the chat
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.hset(k[3], "archived", "1")
             for key in k:

@@ -13,6 +13,7 @@ from typing import Any
 import msgpack
 from redis.asyncio import Redis
 
+from server import chat
 from server import room as rm
 from server.archive.records import ABANDONED, FINISHED, GameRecord, MoveRecord
 from server.store import keys
@@ -39,7 +40,9 @@ async def read_room(redis: Redis, room: str) -> GameRecord | None:
     doc = msgpack.unpackb(raw, raw=False)
     if not is_over(doc) or not log:
         return None
-    return record(room, doc, log)
+    rec = record(room, doc, log)
+    rec.chat = await chat.read_all(redis, room)
+    return rec
 
 
 def record(room: str, doc: dict[str, Any], log: list[tuple[bytes, dict[bytes, bytes]]]) -> GameRecord:

@@ -321,11 +321,12 @@ export class Client extends Emitter {
     return this.rooms.get(joined.room);
   }
 
-  /** Make a room and take seat 0. */
-  create(game, options = null, seats = null, isPrivate = false) {
+  /** Make a room and take seat 0; `clock`: {per_move} or {total, increment}, with timeout "bot"|"forfeit". */
+  create(game, options = null, seats = null, isPrivate = false, clock = null) {
     const msg = { t: "create", game, private: isPrivate };
     if (options && Object.keys(options).length) msg.options = options;
     if (seats !== null && seats !== undefined) msg.seats = seats;
+    if (clock) msg.clock = clock;
     return this._enter(msg);
   }
 
@@ -347,6 +348,11 @@ export class Client extends Emitter {
   /** Host only, before the start: free `seat`; resolves once this mirror shows it. */
   async kick(room, seat) {
     await this._request({ t: "kick", room, seat }, (m) => m.t === "diff" && m.room === room);
+  }
+
+  /** Host only, before the start: seat a bot ("random" or "greedy"). */
+  async addBot(room, seat = null, level = "random") {
+    await this._request({ t: "add_bot", room, seat, level }, (m) => m.t === "diff" && m.room === room);
   }
 
   /** Start the game; resolves once this client's mirror shows it started. */

@@ -84,13 +84,14 @@ export declare class Client {
   close(): void;
   drop(): void;
   waitUntil(predicate: () => boolean, timeout?: number): Promise<void>;
-  create(game: string, options?: Options | null, seats?: number | null, isPrivate?: boolean): Promise<RoomMirror>;
+  create(game: string, options?: Options | null, seats?: number | null, isPrivate?: boolean, clock?: Record<string, unknown> | null): Promise<RoomMirror>;
   join(room: string, seat?: number | null): Promise<RoomMirror>;
   spectate(room: string): Promise<RoomMirror>;
   leave(room: string): Promise<void>;
   start(room: string): Promise<void>;
   /** host only, before the start: free a seat (its player gets `left`) */
   kick(room: string, seat: number): Promise<void>;
+  addBot(room: string, seat?: number | null, level?: "random" | "greedy"): Promise<void>;
   legal(room: string): Promise<Move[]>;
   resync(room: string): Promise<void>;
   ping(n?: number): Promise<void>;

@@ -59,6 +59,7 @@ export interface CreateMsg {
   options?: Options;
   seats?: number;
   private?: boolean;
+  clock?: { [key: string]: unknown };
 }
 export interface JoinMsg {
   t: "join";
@@ -81,6 +82,17 @@ export interface KickMsg {
   t: "kick";
   room: string;
   seat: number;
+}
+export interface AddBotMsg {
+  t: "add_bot";
+  room: string;
+  seat?: number | null;
+  level?: string;
+}
+export interface ChatMsg {
+  t: "chat";
+  room: string;
+  text: string;
 }
 export interface MoveMsg {
   t: "move";
@@ -181,6 +193,12 @@ export interface QueuedMsg {
   game: string;
   players: number;
 }
+export interface ChatMsg {
+  t: "chat";
+  room: string;
+  channel: string;
+  messages: unknown[];
+}
 
-export type ClientMessage = HelloMsg | CreateMsg | JoinMsg | SpectateMsg | LeaveMsg | StartMsg | KickMsg | MoveMsg | LegalMsg | ResyncMsg | QueueMsg | UnqueueMsg | PingMsg;
-export type ServerMessage = WelcomeMsg | JoinedMsg | SnapshotMsg | DiffMsg | OkMsg | MovesMsg | MatchedMsg | OverMsg | ErrorMsg | PongMsg | LeftMsg | QueuedMsg;
+export type ClientMessage = HelloMsg | CreateMsg | JoinMsg | SpectateMsg | LeaveMsg | StartMsg | KickMsg | AddBotMsg | ChatMsg | MoveMsg | LegalMsg | ResyncMsg | QueueMsg | UnqueueMsg | PingMsg;
+export type ServerMessage = WelcomeMsg | JoinedMsg | SnapshotMsg | DiffMsg | OkMsg | MovesMsg | MatchedMsg | OverMsg | ErrorMsg | PongMsg | LeftMsg | QueuedMsg | ChatMsg;

@@ -1,0 +1,123 @@
+"""Table chat: per-room messages, players' and spectators' channels kept apart.
+
+`chat {room, text}` from a socket in a room: a seated player's message goes to the
+`players` channel, which everyone at the table reads (players and spectators); a
+spectator's goes to the `spectators` channel, which only spectators read (no
+kibitzing to the players). Answered by the message itself coming back as
+`chat {room, channel, messages: [{n, player, name, seat, text, at}]}`; on `join` and
+`spectate` the socket gets the last HISTORY messages it may read the same way.
+
+Messages live in the room's stream `room:{ID}:chat` (the room's hash tag, capped at
+KEEP entries, gone with the room; archived with the game). A message is two round trips
+(XADD, then PUBLISH on the room's channel with the stream id); other nodes forward it to their
+sockets in the room by channel. Text is cleaned (NFC, no control or format characters)
+and at most MAX_TEXT characters; each player may send RATE messages per second with a
+burst of BURST (per node; the request limits of server.limits apply as well). Muting a
+player is the reader's choice and happens in the client.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from typing import Any
+
+import msgpack
+from redis.asyncio import Redis
+
+from protocol.codec import encode
+from protocol.errors import ErrorCode
+from server.fanout import Hub
+from server.rooms import RoomError
+from server.session import Session
+from server.store import channel
+
+PLAYERS, SPECTATORS = "players", "spectators"
+MAX_TEXT = 500
+KEEP = 500  # messages a room's stream keeps
+HISTORY = 50  # messages a socket gets when it enters a room
+RATE, BURST = 1.0, 5.0
+TTL = 8 * 24 * 3600  # seconds a room's chat outlives its last message at most
+
+
+def key(room: str) -> str:
+    return f"room:{{{room}}}:chat"
+
+
+def clean(text: str) -> str:
+    text = unicodedata.normalize("NFC", text)
+    kept = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == "\n")
+    return kept.strip()[:MAX_TEXT]
+
+
+class Chat:
+    def __init__(self, redis: Redis, hub: Hub, node: str) -> None:
+        self.redis = redis
+        self.hub = hub
+        self.node = node
+        self.buckets: dict[str, tuple[float, float]] = {}  # player -> (tokens, when)
+
+    def _allowed(self, player: str) -> bool:
+        now = time.monotonic()
+        tokens, when = self.buckets.get(player, (BURST, now))
+        tokens = min(BURST, tokens + (now - when) * RATE)
+        if tokens < 1:
+            self.buckets[player] = (tokens, now)
+            return False
+        self.buckets[player] = (tokens - 1, now)
+        if len(self.buckets) > 100_000:  # forget the quiet ones
+            self.buckets = {p: b for p, b in self.buckets.items() if now - b[1] < 60}
+        return True
+
+    async def say(self, sess: Session, room: str, text: str) -> None:
+        if room not in sess.rooms:
+            raise RoomError(ErrorCode.NOT_IN_ROOM, f"join or spectate {room!r} first")
+        body = clean(text)
+        if not body:
+            raise RoomError(ErrorCode.BAD_FIELD, "say something")
+        assert sess.player is not None
+        if not self._allowed(sess.player):
+            raise RoomError(ErrorCode.RATE_LIMITED, "one message a second; wait a moment")
+        seat = sess.rooms[room]
+        chan = SPECTATORS if seat is None else PLAYERS
+        msg = {"player": sess.player, "name": sess.name, "seat": seat, "text": body, "at": int(time.time() * 1000)}
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.xadd(key(room), {"c": chan, "m": msgpack.packb(msg)}, maxlen=KEEP, approximate=True)
+            pipe.expire(key(room), TTL)
+            sid, *_ = await pipe.execute()
+        msg["n"] = sid.decode() if isinstance(sid, bytes) else str(sid)
+        frame = encode({"t": "chat", "room": room, "channel": chan, "messages": [msg]})
+        await self.redis.publish(
+            channel(room), self.node.encode() + b"|" + msgpack.packb({"r": room, "c": chan, "m": frame})
+        )
+        self.hub.deliver_chat(room, chan, frame)
+
+    async def history(self, sess: Session, room: str) -> None:
+        """The last messages of the channels this socket reads, oldest first."""
+        raw: Any = await self.redis.xrevrange(key(room), "+", "-", count=HISTORY * 2)
+        if not raw:
+            return
+        seat = sess.rooms.get(room)
+        readable = {PLAYERS} if seat is not None else {PLAYERS, SPECTATORS}
+        by_channel: dict[str, list[dict[str, Any]]] = {}
+        for sid, fields in reversed(raw):
+            chan = fields[b"c"].decode()
+            if chan in readable:
+                msg = msgpack.unpackb(fields[b"m"], raw=False)
+                msg["n"] = sid.decode()
+                by_channel.setdefault(chan, []).append(msg)
+        for chan, msgs in by_channel.items():
+            sess.send({"t": "chat", "room": room, "channel": chan, "messages": msgs[-HISTORY:]})
+
+
+async def read_all(redis: Redis, room: str) -> list[dict[str, Any]]:
+    """Every kept message of a room, for the archive: {player, channel, text, at}."""
+    from datetime import UTC, datetime
+
+    out = []
+    entries: Any = await redis.xrange(key(room), "-", "+")
+    for _, fields in entries:
+        msg = msgpack.unpackb(fields[b"m"], raw=False)
+        at = datetime.fromtimestamp(msg["at"] / 1000, UTC)
+        out.append({"player": msg["player"], "channel": fields[b"c"].decode(), "text": msg["text"], "at": at})
+    return out
