@@ -107,7 +107,7 @@ class Node:
         self.rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl)
         hub.on_resubscribe = self.rooms.on_resubscribe
         await until_redis_answers(hub.start)
-        self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id)
+        self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id, s)
         self.gateway = Gateway(self.rooms, signer, self.settings, self.matchmaker)
         hub.on_direct = self.gateway.on_direct
         self.gateway.quotas = Quotas(self.redis, s)

@@ -61,6 +61,10 @@ class Settings:
     ping_interval: float = limit(20.0, "seconds of silence before the server pings (0: never)")
     ping_timeout: float = limit(20.0, "seconds a ping may go unanswered (then 4002)")
     origins: str = limit("", "browser origins allowed besides the server's own, comma-separated (*: any)")
+    # matchmaking (server/matchmaker.py, server/matching.py)
+    match_window: float = limit(5.0, "rating points apart two players may be matched at first")
+    match_widen: float = limit(1.0, "rating points the window widens per second a ticket waits")
+    bot_fill: float = limit(0.0, "seconds a ticket waits before bots fill the rest of its table (0: never)")
     fanout: str = "diff"  # "snapshot": send whole views instead of diffs (a benchmark baseline)
     database_url: str = ""  # the archive (DATABASE_URL); empty: an SQLite file in `data`
     archiver: str = "on"  # "off": this node only announces finished games (`longhall archive run` archives)

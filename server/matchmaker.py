@@ -1,15 +1,27 @@
-"""Matchmaking: tickets in Redis sorted sets, one matcher at a time under a lease.
+"""Matchmaking: tickets in Redis, one matcher at a time under a lease, no ticket lost.
 
 `queue {game, players, options}` files a ticket for the player in the queue of that
-exact (game, player count, options); `unqueue` or a closed socket withdraws it. Every
+exact (game, player count, options), with the player's rating in that game (the
+leaderboard's score; 0 for a newcomer); `unqueue` or a closed socket withdraws it. Every
 node runs the matcher loop, but only the holder of the lease (SET NX PX, renewed while
-held) matches, so any node may die. The matcher pops the oldest tickets of a full
-queue, creates the room with those players seated and the game started, and tells each
-player's node (its pub/sub channel), which sends `matched {room, seat}` to the player's
-sockets; the client then joins the room as usual.
+held) matches, so any node may die. The matcher groups each queue's tickets by rating
+(server.matching: the window widens with waiting; bots may fill a table after
+`LONGHALL_BOT_FILL` seconds), creates each room with those players seated and the game
+started, and tells each player's node, which sends `matched {room, seat}`.
+
+A match is made in steps that a matcher killed at any point leaves repeatable: first
+the intent (`mm:match:<room>`: the players and the queue, listed in `mm:matches`; the
+room id is drawn then), then each ticket is marked with the room and leaves its queue,
+then the room is committed (only if it does not exist yet: a second commit of the same
+room is refused by the commit script), then the players are told, and only then are
+the tickets and the intent deleted. The next lease holder finishes every intent it
+finds before matching anew; a player told twice joins the same room twice, harmlessly.
+An intent whose player withdrew before the room existed is dropped and its other
+players go back to their queue.
 
 Keys: mm:queues (set of queue keys), mm:q:<game>:<players>:<options> (sorted set of
-player ids by time), mm:ticket:<player> (hash: queue key, node, name), mm:lease.
+player ids by time), mm:ticket:<player> (hash: queue, node, name, game, options, rating,
+match), mm:matches (set of pending room ids), mm:match:<room> (hash), mm:lease.
 """
 
 from __future__ import annotations
@@ -26,18 +38,23 @@ from typing import Any
 import msgpack
 from redis.asyncio import Redis
 
-from server import background, fair
+from server import background, clock, fair, matching
 from server import room as rm
+from server.archive import leaderboard
+from server.config import Settings
 from server.fanout import Hub, payload
 from server.games import registry
 from server.outage import STORE_ERRORS, QuietLog
+from server.referee import CLOCKS
 from server.rooms import table_for
-from server.store import Commit, Store
+from server.store import Commit, Store, keys
 
 log = logging.getLogger("longhall.matchmaker")
 quiet = QuietLog(log)
 LEASE_MS = 3000
 TICK = 0.1
+PENDING = "mm:matches"
+SCAN = 5000  # tickets of one queue looked at per round, oldest first
 
 
 def text(value: Any) -> str:
@@ -50,21 +67,24 @@ def queue_key(game: str, players: int, options: dict[str, Any]) -> str:
 
 
 class Matchmaker:
-    def __init__(self, redis: Redis, store: Store, hub: Hub, node: str) -> None:
+    def __init__(self, redis: Redis, store: Store, hub: Hub, node: str, settings: Settings | None = None) -> None:
         self.redis, self.store, self.hub, self.node = redis, store, hub, node
+        self.settings = settings or Settings()
         self._task: asyncio.Task[None] | None = None
+        self.made = 0  # rooms this node made (tests, bench)
 
     async def queue(self, player: str, name: str, game_name: str, players: int, options: Any) -> None:
         _, resolved, _ = table_for(game_name, players, options)
         key = queue_key(game_name, players, resolved)
         await self.unqueue(player)  # one ticket per player
+        rating = await self.redis.zscore(leaderboard.board_key(game_name), player)
         ticket = {
             "queue": key, "node": self.node, "name": name, "game": game_name, "players": str(players),
-            "options": json.dumps(resolved),
+            "options": json.dumps(resolved), "rating": str(rating or 0.0), "since": repr(time.time()),
         }  # fmt: skip
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.hset(f"mm:ticket:{player}", mapping=ticket)  # type: ignore[arg-type]
-            pipe.zadd(key, {player: time.time()})
+            pipe.zadd(key, {player: float(ticket["since"])})
             pipe.sadd("mm:queues", key)
             await pipe.execute()
 
@@ -107,40 +127,101 @@ class Matchmaker:
         return False
 
     async def _match_all(self) -> None:
+        for raw in await self.redis.smembers(PENDING):  # a matcher died halfway: finish first
+            await self._finish(text(raw))
         for raw in await self.redis.smembers("mm:queues"):
             key = text(raw)
-            players = int(key.split(":")[3])
-            while await self.redis.zcard(key) >= players:
-                popped: list[tuple[bytes, float]] = list(await self.redis.zpopmin(key, players))  # type: ignore[arg-type]
-                if len(popped) < players:  # raced with an unqueue: put them back
-                    if popped:
-                        await self.redis.zadd(key, {text(p): score for p, score in popped})
-                    break
-                await self._make_room([text(p) for p, _ in popped])
+            seats = int(key.split(":")[3])
+            entries: Any = await self.redis.zrange(key, 0, SCAN - 1, withscores=True)
+            if not entries:
+                continue
+            players = [text(p) for p, _ in entries]
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for p in players:
+                    pipe.hgetall(f"mm:ticket:{p}")
+                raw_tickets = await pipe.execute()
+            tickets, gone = [], []
+            for (p, since), t in zip(entries, raw_tickets, strict=True):
+                t = {text(k): text(v) for k, v in t.items()}
+                if not t or t.get("queue") != key:
+                    gone.append(text(p))
+                elif not t.get("match"):
+                    tickets.append(matching.Ticket(text(p), float(t.get("rating", 0)), float(since)))
+            if gone:
+                await self.redis.zrem(key, *gone)
+            s = self.settings
+            for g in matching.groups(tickets, seats, time.time(), s.match_window, s.match_widen, s.bot_fill):
+                await self._intend(key, g)
 
-    async def _make_room(self, players: list[str]) -> None:
-        raw = [await self.redis.hgetall(f"mm:ticket:{p}") for p in players]
-        tickets = [{text(k): text(v) for k, v in t.items()} for t in raw]
-        if not all(tickets):  # a ticket vanished (unqueued between pop and here): requeue the rest
-            for p, t in zip(players, tickets, strict=True):
-                if t:
-                    await self.redis.zadd(t["queue"], {p: time.time()})
+    async def _intend(self, key: str, g: matching.Group) -> None:
+        room = secrets.token_hex(5)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(f"mm:match:{room}", mapping={"players": json.dumps(g.players), "bots": g.bots, "queue": key})
+            pipe.sadd(PENDING, room)
+            for p in g.players:
+                pipe.hset(f"mm:ticket:{p}", "match", room)
+            pipe.zrem(key, *g.players)
+            await pipe.execute()
+        await self._finish(room)
+
+    async def _finish(self, room: str) -> None:
+        intent = {text(k): text(v) for k, v in (await self.redis.hgetall(f"mm:match:{room}")).items()}
+        if not intent:
+            await self.redis.srem(PENDING, room)
             return
+        players: list[str] = json.loads(intent["players"])
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for p in players:
+                pipe.hgetall(f"mm:ticket:{p}")
+            pipe.exists(keys(room)[0])
+            *raw, exists = await pipe.execute()
+        tickets = [{text(k): text(v) for k, v in t.items()} for t in raw]
+        mine = [t.get("match") == room for t in tickets]
+        if not exists and not all(mine):  # someone withdrew before the room existed
+            await self._abandon(room, intent["queue"], players, tickets, mine)
+            return
+        if not exists:
+            await self._make_room(room, players, tickets, int(intent.get("bots", 0)))
+        for seat, (p, t) in enumerate(zip(players, tickets, strict=True)):
+            if t.get("node"):
+                await self.hub.tell(t["node"], {"k": "matched", "player": p, "room": room, "seat": seat})
+        async with self.redis.pipeline(transaction=True) as pipe:
+            for p, ok in zip(players, mine, strict=True):
+                if ok:
+                    pipe.delete(f"mm:ticket:{p}")
+            pipe.delete(f"mm:match:{room}")
+            pipe.srem(PENDING, room)
+            await pipe.execute()
+
+    async def _abandon(self, room: str, key: str, players: list[str], tickets: list[dict[str, str]],
+                       mine: list[bool]) -> None:  # fmt: skip
+        async with self.redis.pipeline(transaction=True) as pipe:
+            for p, t, ok in zip(players, tickets, mine, strict=True):
+                if ok:  # back in its queue, with the time it first queued
+                    pipe.hdel(f"mm:ticket:{p}", "match")
+                    pipe.zadd(key, {p: float(t.get("since", time.time()))})
+            pipe.delete(f"mm:match:{room}")
+            pipe.srem(PENDING, room)
+            await pipe.execute()
+
+    async def _make_room(self, room: str, players: list[str], tickets: list[dict[str, str]], bots: int) -> None:
         game = registry.get(tickets[0]["game"])
         assert game is not None
         options = json.loads(tickets[0]["options"])
-        seats = [{"player": p, "name": t["name"]} for p, t in zip(players, tickets, strict=True)]
-        doc = {**rm.new_doc(game, options, len(players), False, players[0], ""), "seats": seats}
-        doc = fair.deal(game, doc)
-        room = secrets.token_hex(5)
+        seats: list[dict[str, Any]] = [{"player": p, "name": t["name"]} for p, t in zip(players, tickets, strict=True)]
+        for i in range(bots):
+            seats.append({"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {i + 1}", "bot": "greedy"})
+        opened = {**rm.new_doc(game, options, len(seats), False, players[0], ""), "seats": seats}
+        now = int(time.time() * 1000)
+        doc = clock.tick(game, opened, clock.started(fair.deal(game, opened), now), None, now)
         c = Commit(
             room=room, expected_seq=-1, doc=msgpack.packb(doc),
-            entry={"k": "matched", "players": players},
+            entry={"k": "matched", "players": players, "bots": bots},
             payload=payload(self.node, room, 0, {}, None, ""), meta={**rm.meta(doc), "private": 0},
-            public="add", created=int(time.time() * 1000), ttl=-1,
+            public="add", created=now, ttl=-1,
         )  # fmt: skip
-        if (await self.store.commit(c)).status != "ok":
-            raise RuntimeError("room id collision while matching")
-        for seat, (p, t) in enumerate(zip(players, tickets, strict=True)):
-            await self.redis.delete(f"mm:ticket:{p}")
-            await self.hub.tell(t["node"], {"k": "matched", "player": p, "room": room, "seat": seat})
+        if (await self.store.commit(c)).status == "ok":
+            self.made += 1
+            due = clock.next_deadline(doc)
+            if due is not None:  # bots at the table: the referee plays them
+                await self.redis.zadd(CLOCKS, {room: due})
