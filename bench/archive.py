@@ -63,6 +63,8 @@ def per_game(seconds: float, rooms: int) -> dict[str, Any]:
                        str(seconds), "--players", "2", "--spectators", "0", timeout=seconds + 120)  # fmt: skip
             time.sleep(1.0)
             finished = [r.decode() for r in sync.zrange(PENDING, 0, -1)]
+            if not finished:
+                raise SystemExit("no game finished in time: give more --seconds")
             held = sync.info("memory")["used_memory"] - before
             out: dict[str, Any] = {"redis_bytes_per_finished_game": held / max(len(finished), 1)}
             out["sqlite"] = asyncio.run(archive_all(cluster.redis.url, database_url("", work), finished))
