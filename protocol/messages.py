@@ -75,7 +75,7 @@ SERVER: dict[str, dict[str, Field]] = {
     "moves": {"room": req(str), "seq": req(int), "moves": req(list)},
     "matched": {"room": req(str), "seat": req(int)},
     "over": {"room": req(str), "result": req(dict)},
-    "error": {"code": req(str), "detail": req(str), "rule": opt(str), "id": opt(str, int)},
+    "error": {"code": req(str), "detail": req(str), "rule": opt(str), "id": opt(str, int), "retry_after": opt(int)},
     "pong": {"n": req(int)},
     "left": {"room": req(str)},
     "queued": {"game": req(str), "players": req(int)},

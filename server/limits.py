@@ -5,9 +5,10 @@ or `resync` 10, a `create` 20). Each connection, each player (on this node) and 
 address has a token bucket of units; a request is served only when all three hold its
 cost, and is then charged to all three. A request answered from a cache (a `legal` at
 the seq its answer was computed for) is refunded down to CACHED_COST. A refused request
-is answered `rate_limited` (with its move id, if any) and changes nothing; a connection
-whose requests keep being refused (`strikes` refusals faster than they decay) is closed
-with CLOSE_POLICY.
+is answered `rate_limited` with `retry_after` (ms until every bucket can pay it) and its
+move id, if any, and changes nothing. A request sent before the previous refusal's
+`retry_after` was over is a strike; a connection whose strikes outrun their decay
+(`strikes`) is closed with CLOSE_POLICY. A client that waits as told is never closed.
 
 Per-player buckets live in this node's memory: a player spread over several nodes gets
 each node's allowance (storage quotas, which must hold across nodes, are in
@@ -20,6 +21,7 @@ load balancer, raise the per-IP figures or terminate on the nodes themselves.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,6 +80,7 @@ class Conn:
     pinged: float = 0.0  # when the unanswered server ping went out (0: none outstanding)
     strikes: float = 0.0
     struck: float = field(default_factory=time.monotonic)
+    calm_until: float = 0.0  # a refusal told the peer to wait until then (retry_after)
 
 
 class Limiter:
@@ -124,7 +127,8 @@ class Limiter:
             for b in buckets:
                 b.tokens -= cost
             return True
-        self._strike(sess, conn, now, msg)
+        wait = max((cost - b.tokens) / b.rate for b in buckets if b.tokens < cost)
+        self._strike(sess, conn, now, msg, wait)
         return False
 
     def heard(self, sess: Any) -> None:
@@ -143,9 +147,15 @@ class Limiter:
         for b in self._buckets(sess, conn):
             b.tokens = min(b.burst, b.tokens + back)
 
-    def _strike(self, sess: Any, conn: Conn, now: float, msg: dict[str, Any]) -> None:
-        conn.strikes = max(0.0, conn.strikes - (now - conn.struck) * STRIKE_DECAY) + 1
+    def _strike(self, sess: Any, conn: Conn, now: float, msg: dict[str, Any], wait: float) -> None:
+        """Refuse the request, saying how long to wait. Only a request sent before the
+        previous refusal's wait was over is a strike: a client that waits as told is
+        never closed, however busy it is; one that keeps sending while refused is."""
+        conn.strikes = max(0.0, conn.strikes - (now - conn.struck) * STRIKE_DECAY)
+        if now < conn.calm_until:  # a polite resend arrives later: the answer's trip and the wait
+            conn.strikes += 1
         conn.struck = now
+        conn.calm_until = now + wait
         if conn.strikes > self.s.strikes:
             sess.close(CLOSE_POLICY, "rate limit exceeded again and again")
             metrics.rate_limit_closed("strikes")
@@ -154,6 +164,7 @@ class Limiter:
             "t": "error",
             "code": ErrorCode.RATE_LIMITED.value,
             "detail": f"over the rate limit: this {msg['t']} was not served; slow down and send it again",
+            "retry_after": max(1, math.ceil(wait * 1000)),
         }
         if msg["t"] == "move":
             err["id"] = msg["id"]

@@ -7,7 +7,8 @@ address at most `ip_rooms_per_minute`.
 
 Keys: `quota:{PLAYER}:rooms` is the set of rooms the player created; each is classed by
 its lobby status (room:{ID}:meta) when the player creates or starts again, and rooms
-that ended or expired are dropped from the set then. `quota:{PLAYER}:made` and
+that ended or expired are dropped from the set then; the set itself expires KEEP after
+the player's last creation. `quota:{PLAYER}:made` and
 `quota:ip:{IP}:made` count creations in a window of one minute (the first creation of
 a window sets its expiry). Rooms the matchmaker creates are not counted: nobody asked
 for them alone.
@@ -24,6 +25,7 @@ from server.rooms import RoomError
 from server.store import keys
 
 WINDOW = 60
+KEEP = 8 * 24 * 3600  # seconds a player's room set outlives their last creation
 COUNT = """
 local n = redis.call('INCR', KEYS[1])
 if n == 1 or redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
@@ -70,7 +72,11 @@ class Quotas:
                 raise RoomError(ErrorCode.CREATING_TOO_FAST, f"at most {cap} new rooms a minute; wait a little")
 
     async def created(self, player: str, room: str) -> None:
-        await self.redis.sadd(f"quota:{{{player}}}:rooms", room)  # type: ignore[misc]
+        mine = f"quota:{{{player}}}:rooms"
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.sadd(mine, room)
+            pipe.expire(mine, KEEP)  # a player who never comes back leaves nothing behind
+            await pipe.execute()
 
     async def may_start(self, player: str) -> None:
         self._check_playing(await self._statuses(player))

@@ -42,6 +42,7 @@ class ServerError(Exception):
         self.code: str = msg.get("code", "")
         self.rule: str | None = msg.get("rule")
         self.detail: str = msg.get("detail", "")
+        self.retry_after: float = msg.get("retry_after", 0) / 1000  # seconds the server asks to wait
 
 
 @dataclass
@@ -223,7 +224,8 @@ class Client:
             except ServerError as exc:
                 if exc.code not in RESEND or attempt >= self.resends:
                     raise
-                await asyncio.sleep(0.1 * 2**attempt * (0.5 + random.random()))
+                pause = 0.1 * 2**attempt * (0.5 + random.random())
+                await asyncio.sleep(max(exc.retry_after, pause) if exc.retry_after else pause)
         raise AssertionError("unreachable")
 
     async def _request_once(self, msg: dict[str, Any], want: set[str] | Any, timeout: float) -> list[dict[str, Any]]:

@@ -96,6 +96,21 @@ async def test_the_python_client_resends_a_rate_limited_request(node) -> None:
         assert a.rooms[t.room].seq >= 0
 
 
+async def test_a_client_that_waits_as_told_is_never_closed(node) -> None:
+    async with table(node.url, players=2, spectators=0) as t:
+        a = t.players[0]
+        a.resends = 50
+        refusals = 0
+        for _ in range(150):  # 1,500 units: ~70 % over the burst, paid by waiting retry_after
+            try:
+                await a._request_once({"t": "resync", "room": t.room, "seq": 0}, {"snapshot"}, 10)
+            except ServerError as exc:
+                assert exc.code == "rate_limited" and exc.retry_after > 0
+                refusals += 1
+                await asyncio.sleep(exc.retry_after)
+        assert refusals > 10 and a.close_codes == []  # refused many times, as told: no strike
+
+
 @pytest.fixture(scope="module")
 def tight(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Any:
     """A node with small budgets: per connection 26 units (0.1/s), per player 30 (1/s)."""

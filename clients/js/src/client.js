@@ -33,6 +33,7 @@ export class ServerError extends Error {
     this.rule = msg.rule ?? null;
     this.detail = msg.detail ?? "";
     this.id = msg.id ?? null;
+    this.retryAfter = msg.retry_after ?? 0; // ms the server asks to wait before resending
   }
 }
 
@@ -281,7 +282,7 @@ export class Client extends Emitter {
         } catch (err) {
           const resend = err instanceof ServerError && (err.code === "rate_limited" || err.code === "unavailable");
           if (!resend || attempt >= 6) throw err;
-          await sleep(100 * 2 ** attempt);
+          await sleep(Math.max(err.retryAfter, 100 * 2 ** attempt));
         }
       }
     };

@@ -179,6 +179,7 @@ export interface ErrorMsg {
   detail: string;
   rule?: string;
   id?: string | number;
+  retry_after?: number;
 }
 export interface PongMsg {
   t: "pong";

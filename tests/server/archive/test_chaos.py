@@ -55,15 +55,25 @@ async def memory(r: Redis) -> dict[str, int]:
     return {**{k: int(info[k]) for k in keep}, "connected_clients": int(clients["connected_clients"])}
 
 
+KEPT = (b"lb:", b"quota:")  # leaderboards stay (two keys per game); a player's quota keys expire on their own
+
+
+async def live_keys(r: Redis) -> int:
+    kept = [len(await r.keys(p.decode() + "*")) for p in KEPT]
+    return int(await r.dbsize()) - sum(kept)
+
+
 async def settle(r: Redis, archive: Archive, games: int, keys: int | None, timeout: float = 180) -> None:
     """Wait until the archive holds `games` games, nothing is pending and (if given) Redis
     is back to `keys` keys."""
     deadline = time.monotonic() + timeout
     while True:
-        n, pending, size = await archive.count_games(), await r.zcard(PENDING), await r.dbsize()
+        n, pending, size = await archive.count_games(), await r.zcard(PENDING), await live_keys(r)
         if n == games and pending == 0 and (keys is None or size == keys):
             return
-        assert time.monotonic() < deadline, f"archived {n}/{games}, pending {pending}, keys {size} (want {keys})"
+        if time.monotonic() >= deadline:
+            names = sorted(k.decode() for k in await r.keys("*") if not k.startswith(KEPT))
+            raise AssertionError(f"archived {n}/{games}, pending {pending}, keys {size} (want {keys}): {names}")
         await asyncio.sleep(0.2)
 
 
@@ -87,7 +97,7 @@ async def chaos_run(tmp: Path, db_url: str, games: int, seed: int, concurrency: 
         warm = await play_games(node.url, 1, seed, kinds=[("highcard", 2, {})])  # first-use allocations
         await settle(r, archive, len(warm), None)
         await asyncio.sleep(0.5)
-        base_keys, base = await r.dbsize(), await memory(r)
+        base_keys, base = await live_keys(r), await memory(r)
         kills = 0
         done = asyncio.Event()
 
