@@ -26,10 +26,12 @@ from redis.asyncio import Redis
 from protocol.errors import ErrorCode
 from server import background
 from server import room as rm
+from server.outage import STORE_ERRORS, QuietLog
 from server.rooms import RoomError, Rooms
 from server.store import PLAYING_ROOMS
 
 log = logging.getLogger("longhall.abandon")
+quiet = QuietLog(log)
 BATCH = 50  # games ended per look, at most
 
 
@@ -52,6 +54,8 @@ class Presence:
             await asyncio.sleep(self.interval)
             try:
                 await self.sweep()
+            except STORE_ERRORS as exc:
+                quiet.warn("sweep", "presence sweep failed", exc)
             except Exception:
                 log.warning("presence sweep failed", exc_info=True)
 

@@ -28,10 +28,12 @@ from redis.asyncio import Redis
 
 from server import background, bots, clock
 from server import room as rm
+from server.outage import STORE_ERRORS, QuietLog
 from server.rooms import RoomError, Rooms
 from server.store import PLAYING_ROOMS
 
 log = logging.getLogger("longhall.referee")
+quiet = QuietLog(log)
 CLOCKS = "rooms:clocks"
 LEASE = "referee:lease"
 TICK = 0.1  # seconds between looks (and between writes of noted deadlines)
@@ -71,6 +73,8 @@ class Referee:
                         await self.rebuild()
             except asyncio.CancelledError:
                 raise
+            except STORE_ERRORS as exc:
+                quiet.warn("round", "referee round failed", exc)
             except Exception:
                 log.warning("referee round failed", exc_info=True)
             await asyncio.sleep(TICK)

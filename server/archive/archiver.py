@@ -32,12 +32,14 @@ from server import background
 from server.archive import leaderboard
 from server.archive.finished import read_room
 from server.chat import key as chat_key
+from server.outage import STORE_ERRORS, QuietLog
 from server.store import keys
 
 if TYPE_CHECKING:
     from server.archive.repository import Archive
 
 log = logging.getLogger("longhall.archive")
+quiet = QuietLog(log)
 PENDING = "archive:pending"
 
 
@@ -109,6 +111,8 @@ class Archiver:
                     next_scan = time.monotonic() + self.scan_every * random.uniform(0.8, 1.2)
             except asyncio.CancelledError:
                 raise
+            except STORE_ERRORS as exc:
+                quiet.warn("sweep", "archive sweep failed", exc)
             except Exception:
                 log.warning("archive sweep failed", exc_info=True)
             await asyncio.sleep(self.sweep_every)

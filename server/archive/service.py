@@ -61,10 +61,14 @@ class ArchiveService:
                 await asyncio.sleep(5)
         self.archive = repository.Archive(url)
         self.archiver.attach(self.archive if self.settings.archiver == "on" else None)
-        try:
-            await leaderboard.rebuild(self.redis, self.archive, sorted(registry.games()))
-        except Exception:
-            log.warning("leaderboards were not rebuilt", exc_info=True)
+        for attempt in range(60):  # Redis may be away a while: try again, quietly
+            try:
+                await leaderboard.rebuild(self.redis, self.archive, sorted(registry.games()))
+                break
+            except Exception as exc:
+                if attempt % 10 == 0:
+                    log.warning("leaderboards were not rebuilt yet: %s: %s", type(exc).__name__, exc)
+                await asyncio.sleep(5)
 
     async def stop(self) -> None:
         await background.stop(self._opening)
