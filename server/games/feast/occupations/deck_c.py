@@ -205,9 +205,8 @@ class HerbGardener:
 
         if p["card_state"].get("182C") == "fired" or count(s, p, "houses") < 2:
             return []
-        return [
-            {"fn": "herb_gardener", "give": {"wood": w}, "get": {"spices": n}} for w, n in ((2, 1), (5, 2)) if p["wood"] >= w
-        ]
+        offers = ((2, 1), (5, 2))
+        return [{"fn": "herb_gardener", "give": {"wood": w}, "get": {"spices": n}} for w, n in offers if p["wood"] >= w]
 
     @staticmethod
     def apply(s: State, seat: int, option: Option) -> None:
