@@ -25,5 +25,5 @@ def test_every_language_in_the_browser(web_server: ServerProc) -> None:
     assert out.returncode == 0, tail
     assert "# fail 0" in out.stdout and "# pass 2" in out.stdout, tail
     for lang in ("ru", "uk"):
-        for page in ("lobby", "vikings", "hunters"):
+        for page in ("lobby", "vikings", "hunters", "feast"):
             assert (SHOTS / f"i18n-{lang}-{page}.png").exists(), f"no screenshot i18n-{lang}-{page}"

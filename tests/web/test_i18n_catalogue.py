@@ -155,3 +155,18 @@ def test_english_option_words_match_the_engines_option_data() -> None:
                 assert en[key] == o["label"], key
             for value, label in zip(o["choices"], o["labels"], strict=False):
                 assert en[f"{key}.{str(value).lower() if isinstance(value, bool) else value}"] == label, (key, value)
+
+
+def test_english_feast_names_match_the_engines_data_files() -> None:
+    en = catalogue("en")
+    data = WEB.parents[1] / "server" / "games" / "feast" / "data"
+    tables = {
+        "space": ("action_spaces.json", "spaces"),
+        "good": ("goods.json", "goods"),
+        "special": ("special_tiles.json", "tiles"),
+        "board": ("exploration_boards.json", "boards"),
+        "weapon": ("weapons.json", "deck"),
+    }
+    for kind, (file, field) in tables.items():
+        for row in json.loads((data / file).read_text(encoding="utf-8"))[field]:
+            assert en[f"feast.{kind}.{row['id']}"] == row["name"], (kind, row["id"])

@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { list, t } from "./i18n/index.js";
+import { sayLast } from "./words.js";
 
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#229954", "#7d3c98"];
 
@@ -77,7 +78,8 @@ export function logPanel(log, ctx) {
     h(
       "ol",
       { reversed: true },
-      entries.map((e) => h("li", { value: e.seq, "data-seq": e.seq, "data-k": e.k, style: `--seat:${seatColour(e.seat)}` }, e.text)),
+      // worded again at each draw: a language switch rewords the lines kept from before it
+      entries.map((e) => h("li", { value: e.seq, "data-seq": e.seq, "data-k": e.k, style: `--seat:${seatColour(e.seat)}` }, e.d ? sayLast(e.d, ctx.names) : e.text)),
     ),
   );
 }
