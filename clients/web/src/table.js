@@ -96,7 +96,8 @@ class TablePage {
   noteLast() {
     const last = this.mirror.view.last;
     if (!last || this.log.some((e) => e.seq === last.seq)) return;
-    this.log.push({ seq: last.seq, seat: last.seat, k: last.k, d: last, text: sayLast(last, this.names()) });
+    // a copy: the mirror patches its view objects in place as the game moves on
+    this.log.push({ seq: last.seq, seat: last.seat, k: last.k, d: structuredClone(last), text: sayLast(last, this.names()) });
     this.log.sort((a, b) => a.seq - b.seq);
     if (this.log.length > 300) this.log.shift();
     writeLog(this.room, this.log);
