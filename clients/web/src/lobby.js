@@ -81,8 +81,11 @@ function gameCard(game, client, errorBox) {
   const seats = h("select", { name: "seats", "aria-label": `${gameTitle(game)}: ${t("lobby.players")}` });
   for (let n = lo; n <= hi; n++) seats.append(h("option", { value: n, selected: n === Math.max(lo, 2) }, `${n}`));
   const selects = game.options.map((o) => {
-    const sel = h("select", { name: o.name, title: optionDoc(game.name, o), "aria-label": `${gameTitle(game)}: ${optionLabel(game.name, o)}` });
-    o.choices.forEach((c, i) => sel.append(h("option", { value: String(c), selected: c === o.default }, choiceLabel(game.name, o, c, i))));
+    const sel = h("select", { name: o.name, title: optionDoc(game.name, o)[0], "aria-label": `${gameTitle(game)}: ${optionLabel(game.name, o)[0]}` });
+    o.choices.forEach((c, i) => {
+      const [text, english] = choiceLabel(game.name, o, c, i);
+      sel.append(h("option", { value: String(c), selected: c === o.default, lang: english ? "en" : null }, text));
+    });
     return { o, sel };
   });
   const priv = h("input", { type: "checkbox", name: "private" });
@@ -103,10 +106,23 @@ function gameCard(game, client, errorBox) {
     h("h3", {}, gameTitle(game)),
     h("label", {}, t("lobby.players_label"), " ", seats),
     selects.length ? h("details", { class: "options", open: true }, h("summary", {}, t("lobby.options")),
-      selects.map(({ o, sel }) => h("div", { class: "option" }, h("label", { title: optionDoc(game.name, o) }, `${optionLabel(game.name, o)} `, sel), o.doc ? h("small", { class: "hint" }, optionDoc(game.name, o)) : null))) : null,
+      selects.map(({ o, sel }) => optionRow(game, o, sel))) : null,
     h("label", {}, priv, " ", t("lobby.private")),
     h("button", { type: "submit", class: "primary" }, t("lobby.create", { game: gameTitle(game) })),
     matchButton(game, client, errorBox, () => Number(seats.value), chosen),
+  );
+}
+
+/** One option: its label, its values and its description; a text the catalogue does not
+ * translate (yet) is the server's English, marked as such (lang="en"). */
+function optionRow(game, o, sel) {
+  const [label, labelEnglish] = optionLabel(game.name, o);
+  const [doc, docEnglish] = optionDoc(game.name, o);
+  return h(
+    "div",
+    { class: "option" },
+    h("label", { title: doc }, h("span", { lang: labelEnglish ? "en" : null }, label), " ", sel),
+    o.doc ? h("small", { class: "hint", lang: docEnglish ? "en" : null }, doc) : null,
   );
 }
 

@@ -5,7 +5,7 @@
 // from English words.
 
 import { FEAST_SAY } from "./games/feast/say.js";
-import { lang, list, num, t } from "./i18n/index.js";
+import { exists, lang, list, num, t } from "./i18n/index.js";
 
 const COLOURS = ["blue", "yellow", "green", "red", "black", "grey"];
 /** The craft of a viking of `colour` (blue = fisherman …), in the rulebook's word. */
@@ -84,15 +84,20 @@ export function sayLast(d, names) {
 /** A game's title as its edition in the player's language names it. */
 export const gameTitle = (g) => t(`game.${g.name}`, { defaultValue: g.title });
 
-/** Room options: a label, a description and a word for each value, from the catalogue
- * (the server's option data is the English fallback). */
-export function optionLabel(game, o) {
-  return t(`option.${game}.${o.name}`, { defaultValue: o.label || o.name.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase()) });
+/** A text the server gives in English (room options: `/api/games`), in the player's
+ * language when the catalogue translates exactly that text: its English entry is the
+ * source of the translation, so an option whose wording changed on the server shows the
+ * server's English until the catalogues catch up. Returns [text, inEnglish]. */
+function serverText(key, english) {
+  if (lang() === "en" || !exists(key) || t(key, { lng: "en" }) !== english) return [english, lang() !== "en"];
+  return [t(key), false];
 }
-export const optionDoc = (game, o) => (o.doc ? t(`option.${game}.${o.name}.doc`, { defaultValue: o.doc }) : "");
+/** Room options: a label, a description and a word for each value. */
+export const optionLabel = (game, o) => serverText(`option.${game}.${o.name}`, o.label || o.name.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase()));
+export const optionDoc = (game, o) => serverText(`option.${game}.${o.name}.doc`, o.doc ?? "");
 export function choiceLabel(game, o, value, i) {
-  const fallback = o.labels?.[i] ?? (value === true ? "yes" : value === false ? "no" : String(value));
-  return t(`option.${game}.${o.name}.${String(value)}`, { defaultValue: fallback });
+  const english = o.labels?.[i] ?? (value === true ? "yes" : value === false ? "no" : String(value));
+  return serverText(`option.${game}.${o.name}.${String(value)}`, english);
 }
 
 /** A refusal in words: in English the server's own `detail`; in another language the

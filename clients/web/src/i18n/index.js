@@ -47,6 +47,9 @@ export function t(key, opts) {
   return i18next.t(key, opts);
 }
 
+/** Whether the catalogues have `key` (in the player's language or English). */
+export const exists = (key) => i18next.exists(key);
+
 /** A number as the player's language writes it (1 000 in ru, 1,000 in en). */
 export function num(n) {
   return typeof n === "number" ? new Intl.NumberFormat(lang()).format(n) : String(n ?? "");
