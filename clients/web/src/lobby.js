@@ -5,8 +5,9 @@
 // in localStorage so you can go back to them. Playing happens on the table page.
 
 import { h } from "./dom.js";
+import { LANGUAGES, lang, setLanguage, t } from "./i18n/index.js";
 import { rename, storedName } from "./session.js";
-import { choiceLabel, optionLabel } from "./words.js";
+import { choiceLabel, gameTitle, optionDoc, optionLabel, refusalWords } from "./words.js";
 
 const MINE = "longhall.rooms";
 const POLL_MS = 2000;
@@ -26,13 +27,13 @@ export function rememberRoom(room, game) {
 }
 
 export function showLobby(app, client) {
-  const roomsBox = h("div", { id: "rooms", class: "rooms", "aria-live": "polite" }, "Loading rooms…");
-  const gamesBox = h("div", { class: "games" }, "Loading games…");
+  const roomsBox = h("div", { id: "rooms", class: "rooms", "aria-live": "polite" }, t("lobby.loading_rooms"));
+  const gamesBox = h("div", { class: "games" }, t("lobby.loading_games"));
   const errorBox = h("p", { class: "error", role: "alert" });
   app.append(
-    h("section", { class: "panel" }, h("h2", {}, "You"), identityForm(client)),
-    h("section", { class: "panel" }, h("h2", {}, "Open rooms"), roomsBox),
-    h("section", { class: "panel" }, h("h2", {}, "New room"), errorBox, gamesBox),
+    h("section", { class: "panel" }, h("h2", {}, t("lobby.you")), identityForm(client), languagePicker()),
+    h("section", { class: "panel" }, h("h2", {}, t("lobby.open_rooms")), roomsBox),
+    h("section", { class: "panel" }, h("h2", {}, t("lobby.new_room")), errorBox, gamesBox),
   );
   const yours = mine();
   if (yours) app.append(yours);
@@ -40,7 +41,7 @@ export function showLobby(app, client) {
   fetch("api/games")
     .then((r) => r.json())
     .then((games) => {
-      titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+      titles = Object.fromEntries(games.map((g) => [g.name, gameTitle(g)]));
       gamesBox.replaceChildren(...games.map((g) => gameCard(g, client, errorBox)));
     });
   const poll = async () => {
@@ -48,7 +49,7 @@ export function showLobby(app, client) {
       const rooms = await (await fetch("api/rooms")).json();
       roomsBox.replaceChildren(roomTable(rooms, titles));
     } catch {
-      roomsBox.textContent = "The room list is not available right now.";
+      roomsBox.textContent = t("lobby.rooms_unavailable");
     }
   };
   poll();
@@ -57,7 +58,7 @@ export function showLobby(app, client) {
 }
 
 function identityForm(client) {
-  const input = h("input", { id: "name", value: storedName(), maxlength: 40, "aria-label": "your name" });
+  const input = h("input", { id: "name", value: storedName(), maxlength: 40, "aria-label": t("lobby.name_label") });
   return h(
     "form",
     {
@@ -68,20 +69,23 @@ function identityForm(client) {
         location.reload(); // the name travels in `hello`: a new connection carries it
       },
     },
-    h("label", { for: "name" }, "Name "),
+    h("label", { for: "name" }, t("lobby.name"), " "),
     input,
-    h("button", { type: "submit" }, "Save"),
-    h("p", { class: "hint" }, `Player ${client.player}. This browser keeps your token: a reload is the same player.`),
+    h("button", { type: "submit" }, t("lobby.save")),
+    h("p", { class: "hint" }, t("lobby.player_hint", { player: client.player })),
   );
 }
 
 function gameCard(game, client, errorBox) {
   const [lo, hi] = game.players;
-  const seats = h("select", { name: "seats", "aria-label": `${game.title}: players` });
+  const seats = h("select", { name: "seats", "aria-label": `${gameTitle(game)}: ${t("lobby.players")}` });
   for (let n = lo; n <= hi; n++) seats.append(h("option", { value: n, selected: n === Math.max(lo, 2) }, `${n}`));
   const selects = game.options.map((o) => {
-    const sel = h("select", { name: o.name, title: o.doc, "aria-label": `${game.title}: ${optionLabel(o)}` });
-    o.choices.forEach((c, i) => sel.append(h("option", { value: String(c), selected: c === o.default }, choiceLabel(o, c, i))));
+    const sel = h("select", { name: o.name, title: optionDoc(game.name, o)[0], "aria-label": `${gameTitle(game)}: ${optionLabel(game.name, o)[0]}` });
+    o.choices.forEach((c, i) => {
+      const [text, english] = choiceLabel(game.name, o, c, i);
+      sel.append(h("option", { value: String(c), selected: c === o.default, lang: english ? "en" : null }, text));
+    });
     return { o, sel };
   });
   const priv = h("input", { type: "checkbox", name: "private" });
@@ -92,45 +96,58 @@ function gameCard(game, client, errorBox) {
       rememberRoom(room.room, game.name);
       location.hash = `#/room/${room.room}`;
     } catch (err) {
-      errorBox.textContent = `${err.code ?? "error"}: ${err.detail ?? err.message}`;
+      errorBox.textContent = `${refusalWords(err)} [${err.code ?? "error"}]`;
     }
   };
   const chosen = () => Object.fromEntries(selects.map(({ o, sel }) => [o.name, o.choices[sel.selectedIndex]]));
   return h(
     "form",
     { class: "game-card", "data-game": game.name, onsubmit: create },
-    h("h3", {}, game.title),
-    h("label", {}, "Players ", seats),
-    selects.length ? h("details", { class: "options", open: true }, h("summary", {}, "Options"),
-      selects.map(({ o, sel }) => h("div", { class: "option" }, h("label", { title: o.doc }, `${optionLabel(o)} `, sel), o.doc ? h("small", { class: "hint" }, o.doc) : null))) : null,
-    h("label", {}, priv, " private"),
-    h("button", { type: "submit", class: "primary" }, `Create ${game.title} room`),
+    h("h3", {}, gameTitle(game)),
+    h("label", {}, t("lobby.players_label"), " ", seats),
+    selects.length ? h("details", { class: "options", open: true }, h("summary", {}, t("lobby.options")),
+      selects.map(({ o, sel }) => optionRow(game, o, sel))) : null,
+    h("label", {}, priv, " ", t("lobby.private")),
+    h("button", { type: "submit", class: "primary" }, t("lobby.create", { game: gameTitle(game) })),
     matchButton(game, client, errorBox, () => Number(seats.value), chosen),
+  );
+}
+
+/** One option: its label, its values and its description; a text the catalogue does not
+ * translate (yet) is the server's English, marked as such (lang="en"). */
+function optionRow(game, o, sel) {
+  const [label, labelEnglish] = optionLabel(game.name, o);
+  const [doc, docEnglish] = optionDoc(game.name, o);
+  return h(
+    "div",
+    { class: "option" },
+    h("label", { title: doc }, h("span", { lang: labelEnglish ? "en" : null }, label), " ", sel),
+    o.doc ? h("small", { class: "hint", lang: docEnglish ? "en" : null }, doc) : null,
   );
 }
 
 /** Quick match: wait in the matchmaker's queue for this game, count and options. */
 function matchButton(game, client, errorBox, players, options) {
   let waiting = false;
-  const button = h("button", { type: "button", class: "match" }, "Find players");
+  const button = h("button", { type: "button", class: "match" }, t("lobby.find_players"));
   button.addEventListener("click", async () => {
     if (waiting) {
       waiting = false;
-      button.textContent = "Find players";
+      button.textContent = t("lobby.find_players");
       await client.unqueue(game.name, players(), options()).catch(() => {});
       return;
     }
     waiting = true;
-    button.textContent = "Waiting for players… (cancel)";
+    button.textContent = t("lobby.waiting_players");
     try {
       const room = await client.queue(game.name, players(), options(), 24 * 3600 * 1000);
       if (!waiting) return;
       rememberRoom(room.room, game.name);
       location.hash = `#/room/${room.room}`;
     } catch (err) {
-      errorBox.textContent = `${err.code ?? "error"}: ${err.detail ?? err.message}`;
+      errorBox.textContent = `${refusalWords(err)} [${err.code ?? "error"}]`;
       waiting = false;
-      button.textContent = "Find players";
+      button.textContent = t("lobby.find_players");
     }
   });
   return button;
@@ -145,18 +162,18 @@ export function inviteButton(room) {
       type: "button",
       class: "invite",
       "data-link": link,
-      title: `Copy the invitation link: ${link}`,
+      title: t("invite.title", { link }),
       onclick: async (e) => {
         const button = e.currentTarget;
         try {
           await navigator.clipboard.writeText(link);
-          button.textContent = "Link copied";
+          button.textContent = t("invite.copied");
         } catch {
-          window.prompt("Copy this invitation link", link); // no clipboard (http, old browser)
+          window.prompt(t("invite.prompt"), link); // no clipboard (http, old browser)
         }
       },
     },
-    "Copy invite link",
+    t("invite.button"),
   );
 }
 
@@ -165,7 +182,7 @@ const LISTED = new Set(["open", "playing"]);
 function roomTable(all, titles) {
   // finished and abandoned rooms leave the list, whatever the server still knows of them
   const rooms = all.filter((r) => LISTED.has(r.status));
-  if (!rooms.length) return h("p", { class: "hint" }, "No open rooms yet: create one below.");
+  if (!rooms.length) return h("p", { class: "hint" }, t("lobby.no_rooms"));
   const row = (r) =>
     h(
       "tr",
@@ -173,20 +190,20 @@ function roomTable(all, titles) {
       h("td", {}, titles[r.game] ?? r.game),
       h("td", { class: "room-id" }, h("code", {}, r.room)),
       h("td", {}, `${r.taken}/${r.seats}`),
-      h("td", {}, r.status),
+      h("td", {}, t(`status.${r.status}`)),
       h("td", {}, `${r.spectators}`),
       h(
         "td",
         { class: "room-actions" },
-        r.status === "open" && r.taken < r.seats ? h("a", { href: `#/room/${r.room}`, class: "button" }, "Join") : null,
-        h("a", { href: `#/watch/${r.room}`, class: "button" }, "Watch"),
+        r.status === "open" && r.taken < r.seats ? h("a", { href: `#/room/${r.room}`, class: "button" }, t("lobby.join")) : null,
+        h("a", { href: `#/watch/${r.room}`, class: "button" }, t("lobby.watch")),
         r.status === "open" ? inviteButton(r.room) : null,
       ),
     );
   return h(
     "table",
     { class: "room-list" },
-    h("thead", {}, h("tr", {}, ["Game", "Room", "Seats", "Status", "Watching", ""].map((t, i) => h("th", { class: i === 1 ? "room-id" : null }, t)))),
+    h("thead", {}, h("tr", {}, [t("lobby.col_game"), t("lobby.col_room"), t("lobby.col_seats"), t("lobby.col_status"), t("lobby.col_watching"), ""].map((t, i) => h("th", { class: i === 1 ? "room-id" : null }, t)))),
     h("tbody", {}, rooms.map(row)),
   );
 }
@@ -197,7 +214,14 @@ function mine() {
   return h(
     "section",
     { class: "panel" },
-    h("h2", {}, "Your rooms"),
-    h("ul", {}, rooms.map((r) => h("li", {}, h("a", { href: `#/room/${r.room}` }, `${r.game} ${r.room}`)))),
+    h("h2", {}, t("lobby.your_rooms")),
+    h("ul", {}, rooms.map((r) => h("li", {}, h("a", { href: `#/room/${r.room}` }, `${t(`game.${r.game}`, { defaultValue: r.game })} ${r.room}`)))),
   );
+}
+
+/** The language of the app: the browser's until one is chosen here (then remembered). */
+function languagePicker() {
+  const sel = h("select", { id: "language", "aria-label": t("lobby.language"), onchange: (e) => setLanguage(e.target.value) },
+    Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === lang() }, name)));
+  return h("p", { class: "language" }, h("label", { for: "language" }, t("lobby.language"), " "), sel);
 }

@@ -1,4 +1,5 @@
 // The app's entry: routes "#/" to the lobby and "#/room/ID" (or "#/watch/ID") to a table.
+import { t } from "./i18n/index.js";
 import { showLobby } from "./lobby.js";
 import { showRules } from "./rules.js";
 import { session, showIdentity } from "./session.js";
@@ -12,12 +13,12 @@ async function route() {
   leaveCurrent = () => {};
   const rules = location.hash.match(/^#\/rules\/([\w-]+)\/?([\w-]*)/);
   if (rules) return showRules(app, rules[1], rules[2]);
-  app.textContent = "Connecting…";
+  app.textContent = t("app.connecting");
   let client;
   try {
     client = await session();
   } catch (err) {
-    app.textContent = `Cannot reach the server: ${err.message}`;
+    app.textContent = t("app.unreachable", { error: err.message });
     return;
   }
   showIdentity(client);

@@ -2,6 +2,8 @@
 // short highlight of what a diff changed.
 
 import { h } from "./dom.js";
+import { list, t } from "./i18n/index.js";
+import { sayLast } from "./words.js";
 
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#229954", "#7d3c98"];
 
@@ -23,10 +25,10 @@ export function seatsPanel(v, ctx, renderer) {
           style: `--seat:${seatColour(i)}`,
         },
         h("span", { class: "swatch", "aria-hidden": "true" }),
-        s ? s.name : h("em", {}, "free seat"),
-        ctx.you === i ? " (you)" : "",
+        s ? s.name : h("em", {}, t("seat.free")),
+        ctx.you === i ? ` ${t("seat.you")}` : "",
         scores ? h("span", { class: "score" }, scores[i]) : null,
-        (v.to_act ?? []).includes(i) ? h("span", { class: "turn" }, " deciding") : null,
+        (v.to_act ?? []).includes(i) ? h("span", { class: "turn" }, ` ${t("seat.deciding")}`) : null,
       ),
     ),
   );
@@ -44,23 +46,23 @@ export function resultPanel(result, ctx, renderer) {
       h(
         "tr",
         {},
-        h("th", { scope: "row" }, item.replaceAll("_", " ")),
+        h("th", { scope: "row" }, t(`score.${ctx.game}.${item}`, { defaultValue: item.replaceAll("_", " ") })),
         breakdown.map((b) => h("td", {}, b?.[item] ?? "")),
       ),
     );
   }
-  const winners = (result.winners ?? []).map((w) => seats[w]).join(" and ");
+  const winners = list((result.winners ?? []).map((w) => seats[w]));
   return h(
     "section",
     { class: "result", id: "result" },
-    h("h3", {}, winners ? `Winner${(result.winners ?? []).length > 1 ? "s" : ""}: ${winners}` : "Final scores"),
+    h("h3", {}, winners ? t("result.winners", { count: (result.winners ?? []).length, winners }) : t("result.final")),
     h(
       "table",
       {},
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((n) => h("th", { scope: "col" }, n)))),
-      h("tbody", {}, rows, h("tr", { class: "total" }, h("th", { scope: "row" }, "total"), (result.scores ?? []).map((s) => h("td", {}, s)))),
+      h("tbody", {}, rows, h("tr", { class: "total" }, h("th", { scope: "row" }, t("result.total")), (result.scores ?? []).map((s) => h("td", {}, s)))),
     ),
-    result.tiebreak ? h("p", { class: "hint" }, `Ties broken by ${result.tiebreak}.`) : null,
+    result.tiebreak ? h("p", { class: "hint" }, t("result.tiebreak", { how: t(`tiebreak.${ctx.game}`, { defaultValue: result.tiebreak }) })) : null,
     renderer.resultNotes ? renderer.resultNotes(result, ctx) : null,
   );
 }
@@ -72,11 +74,12 @@ export function logPanel(log, ctx) {
   return h(
     "details",
     { class: "log", id: "log", open: true },
-    h("summary", {}, "Move log"),
+    h("summary", {}, t("log.title")),
     h(
       "ol",
       { reversed: true },
-      entries.map((e) => h("li", { value: e.seq, "data-seq": e.seq, "data-k": e.k, style: `--seat:${seatColour(e.seat)}` }, e.text)),
+      // worded again at each draw: a language switch rewords the lines kept from before it
+      entries.map((e) => h("li", { value: e.seq, "data-seq": e.seq, "data-k": e.k, style: `--seat:${seatColour(e.seat)}` }, e.d ? sayLast(e.d, ctx.names) : e.text)),
     ),
   );
 }

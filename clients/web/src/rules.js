@@ -2,6 +2,7 @@
 // rules page "#/rules/GAME/ID" that a refusal's rule number links to.
 
 import { h } from "./dom.js";
+import { t } from "./i18n/index.js";
 
 const loaded = new Map(); // game -> Promise of {id: text}
 const texts = new Map(); // game -> {id: text} once loaded
@@ -35,8 +36,8 @@ export async function showRules(app, game, rule) {
     h(
       "section",
       { class: "panel rules-page", "data-game": game },
-      h("h2", {}, `Rules: ${game}`),
-      ids.length ? null : h("p", { class: "hint" }, "No rule texts for this game."),
+      h("h2", {}, t("rules.title", { game: t(`game.${game}`, { defaultValue: game }) })),
+      ids.length ? null : h("p", { class: "hint" }, t("rules.none")),
       h(
         "dl",
         {},

@@ -5,6 +5,7 @@
 // rooms and drawing (lobby.js, table.js).
 
 import { Client } from "@longhall/client";
+import { t } from "./i18n/index.js";
 
 const TOKEN = "longhall.token";
 const NAME = "longhall.name";
@@ -60,12 +61,12 @@ async function open() {
 function showConnection(status) {
   const el = document.getElementById("connection");
   if (!el) return;
-  el.textContent = status === "open" ? "" : status === "reconnecting" ? "reconnecting…" : "offline";
+  el.textContent = status === "open" ? "" : status === "reconnecting" ? t("connection.reconnecting") : t("connection.offline");
   el.className = `connection ${status}`;
 }
 
 export function showIdentity(client) {
   const el = document.getElementById("identity");
   if (el) el.textContent = `${storedName()} · ${client.player.slice(0, 6)}`;
-  if (el) el.title = `player id ${client.player}; kept in this browser, so a reload is the same player`;
+  if (el) el.title = t("identity.title", { player: client.player });
 }

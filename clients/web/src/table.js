@@ -6,13 +6,14 @@
 // What each game looks like lives in games/; the panels around the board in panels.js.
 
 import { h } from "./dom.js";
+import { list, t } from "./i18n/index.js";
 import { generic } from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 import { inviteButton, rememberRoom } from "./lobby.js";
 import { flash, logPanel, resultPanel, seatsPanel } from "./panels.js";
 import { ruleText, rulesLoaded } from "./rules.js";
 import { notifyToggle, showTurn } from "./turn_signal.js";
-import { sayLast } from "./words.js";
+import { refusalWords, sayLast } from "./words.js";
 
 /** Show room `room`; resolves to a function that tears the page down. */
 export async function showTable(app, client, room, watch) {
@@ -45,10 +46,10 @@ class TablePage {
       else await c.join(this.room);
     } catch (err) {
       if (this.watch || !["already_started", "room_full"].includes(err.code)) {
-        this.app.replaceChildren(h("p", { class: "error", role: "alert" }, `${err.code}: ${err.detail ?? err.message}`));
+        this.app.replaceChildren(h("p", { class: "error", role: "alert", title: err.detail ?? err.message }, `${refusalWords(err)} [${err.code}]`));
         return;
       }
-      this.notice = "Every seat is taken: you are watching.";
+      this.notice = t("table.watching_full");
       this.watch = true;
       await c.spectate(this.room);
     }
@@ -95,7 +96,8 @@ class TablePage {
   noteLast() {
     const last = this.mirror.view.last;
     if (!last || this.log.some((e) => e.seq === last.seq)) return;
-    this.log.push({ seq: last.seq, seat: last.seat, k: last.k, text: sayLast(last, this.names()) });
+    // a copy: the mirror patches its view objects in place as the game moves on
+    this.log.push({ seq: last.seq, seat: last.seat, k: last.k, d: structuredClone(last), text: sayLast(last, this.names()) });
     this.log.sort((a, b) => a.seq - b.seq);
     if (this.log.length > 300) this.log.shift();
     writeLog(this.room, this.log);
@@ -149,13 +151,13 @@ class TablePage {
     try {
       await this.client.start(this.room);
     } catch (err) {
-      this.error = { code: err.code, rule: err.rule ?? null, detail: err.detail ?? err.message, label: "start" };
+      this.error = { code: err.code, rule: err.rule ?? null, detail: err.detail ?? err.message, label: t("table.start_label") };
       this.draw();
     }
   }
 
   names() {
-    return (this.mirror.view.seats ?? []).map((s, i) => (s ? s.name : `seat ${i + 1}`));
+    return (this.mirror.view.seats ?? []).map((s, i) => (s ? s.name : t("seat.n", { n: i + 1 })));
   }
 
   draw(ops = null) {
@@ -163,6 +165,7 @@ class TablePage {
     const you = this.mirror.seat;
     const ctx = {
       you,
+      game: v.game,
       legal: this.legal,
       names: this.names(),
       play: (m) => this.play(m),
@@ -171,7 +174,7 @@ class TablePage {
       seq: this.mirror.seq,
       last: v.last ?? null, // the server's description of the latest decision
     };
-    const board = v.table ? this.board(v, ctx) : h("p", { class: "hint" }, "The game has not started.");
+    const board = v.table ? this.board(v, ctx) : h("p", { class: "hint" }, t("table.not_started"));
     showTurn(this.myTurn(), this.renderer.title ?? v.game);
     const page = h(
       "section",
@@ -217,41 +220,41 @@ class TablePage {
       return this.renderer.draw(v.table, ctx, v);
     } catch (err) {
       console.error("longhall: the board could not be drawn", err);
-      return h("div", {}, h("p", { class: "hint" }, "This table cannot be drawn yet; the decisions below still work."), generic.draw(v.table));
+      return h("div", {}, h("p", { class: "hint" }, t("table.cannot_draw")), generic.draw(v.table));
     }
   }
 
   header(v, you) {
     const title = this.renderer.title ?? v.game;
-    const who = you === null ? "You are watching (public view)" : `You are ${this.names()[you]} (seat ${you + 1})`;
+    const who = you === null ? t("table.watching") : t("table.you_are", { name: this.names()[you], n: you + 1 });
     return h(
       "div",
       { class: "table-head" },
       h("h2", {}, title),
-      h("span", { class: "tag" }, `room ${this.room}`),
-      h("span", { class: "tag" }, v.status),
+      h("span", { class: "tag" }, t("table.room", { room: this.room })),
+      h("span", { class: "tag" }, t(`status.${v.status}`)),
       h("span", { class: "tag", id: "whoami" }, who),
       this.notice ? h("span", { class: "tag notice" }, this.notice) : null,
-      h("span", { class: "head-actions" }, inviteButton(this.room), you === null ? null : notifyToggle(), h("a", { href: "#/", class: "button" }, "Lobby")),
+      h("span", { class: "head-actions" }, inviteButton(this.room), you === null ? null : notifyToggle(), h("a", { href: "#/", class: "button" }, t("table.lobby"))),
     );
   }
 
   promptWords(v, ctx) {
     if (v.status === "open") {
       const free = (v.seats ?? []).filter((s) => !s).length;
-      return free ? `Waiting for ${free} more player${free > 1 ? "s" : ""}. Share this page's room id: ${this.room}.` : "Every seat is taken: a seated player may start the game.";
+      return free ? t("table.waiting_seats", { count: free, room: this.room }) : t("table.seats_full");
     }
-    if (v.status === "over") return "The game is over.";
+    if (v.status === "over") return t("table.over");
     const words = v.table ? this.renderer.prompt(v.table, ctx, v) : "";
-    if (this.myTurn()) return `Your decision: ${words}`;
-    const waiting = (v.to_act ?? []).map((s) => ctx.names[s]).join(" and ");
-    return waiting ? `Waiting for ${waiting}: ${words}` : words;
+    if (this.myTurn()) return t("table.your_decision", { words });
+    const acting = (v.to_act ?? []).map((s) => ctx.names[s]);
+    return acting.length ? t("table.waiting_for", { who: list(acting), words }) : words;
   }
 
   startBar(v, you) {
     if (v.status !== "open" || you === null) return null;
     const full = (v.seats ?? []).every(Boolean);
-    return h("div", { class: "actions" }, h("button", { class: "primary", id: "start", disabled: !full, onclick: () => this.start() }, "Start the game"));
+    return h("div", { class: "actions" }, h("button", { class: "primary", id: "start", disabled: !full, onclick: () => this.start() }, t("table.start")));
   }
 
   errorBox() {
@@ -260,11 +263,11 @@ class TablePage {
     return h(
       "div",
       { class: "error-box shown", id: "error", role: "alert", "data-code": e.code, "data-rule": e.rule ?? "" },
-      h("strong", {}, "Refused: "),
-      `${e.label} — ${e.detail}`,
-      e.rule ? h("span", { class: "rule" }, " (", h("a", { href: `#/rules/${this.mirror.game}/${e.rule}`, target: "_blank", class: "rule-link" }, `rule ${e.rule}`), ")") : null,
+      h("strong", {}, t("table.refused"), " "),
+      h("span", { title: e.detail }, t("table.refusal", { move: e.label, why: refusalWords(e) })),
+      e.rule ? h("span", { class: "rule" }, " (", h("a", { href: `#/rules/${this.mirror.game}/${e.rule}`, target: "_blank", class: "rule-link" }, t("table.rule", { rule: e.rule })), ")") : null,
       h("span", { class: "code" }, ` [${e.code}]`),
-      e.rule && ruleText(this.mirror.game, e.rule) ? h("blockquote", { class: "rule-text" }, `${e.rule}: ${ruleText(this.mirror.game, e.rule)}`) : null,
+      e.rule && ruleText(this.mirror.game, e.rule) ? h("blockquote", { class: "rule-text", lang: "en" }, `${e.rule}: ${ruleText(this.mirror.game, e.rule)}`) : null,
     );
   }
 
@@ -273,7 +276,7 @@ class TablePage {
     return h(
       "details",
       { class: "legal", id: "legal", open: !this.renderer.listClosed },
-      h("summary", {}, `All ${this.legal.length} possible decisions`),
+      h("summary", {}, t("table.all_decisions", { count: this.legal.length })),
       h(
         "div",
         { class: "legal-moves" },

@@ -3,6 +3,7 @@
 // hidden. The words come from words.js.
 
 import { h } from "./dom.js";
+import { t } from "./i18n/index.js";
 import { IDLE_TITLE, TURN_TITLE } from "./words.js";
 
 const NOTIFY = "longhall.notify";
@@ -50,14 +51,14 @@ export function notifyToggle() {
       type: "button",
       class: "notify",
       "aria-pressed": on ? "true" : "false",
-      title: "A system notification when it becomes your turn while this tab is hidden",
+      title: t("notify.title"),
       onclick: async (e) => {
         if (on) localStorage.setItem(NOTIFY, "off");
         else if ((await Notification.requestPermission()) === "granted") localStorage.setItem(NOTIFY, "on");
         e.target.setAttribute("aria-pressed", wants() ? "true" : "false");
-        e.target.textContent = wants() ? "Notify: on" : "Notify me";
+        e.target.textContent = wants() ? t("notify.on") : t("notify.off");
       },
     },
-    on ? "Notify: on" : "Notify me",
+    on ? t("notify.on") : t("notify.off"),
   );
 }

@@ -1,107 +1,115 @@
-// Every English word the tables say about a game, in one place: the move log's wording
-// of the server's structured descriptions (`view.last`, keyed by `k`), the names of
-// pieces, rows, special tiles and options. A catalogue per language can replace this
-// module later: keys and values in, sentences out, no other module builds game text.
+// Every word the tables say about a game goes through the catalogues (i18n/*.json): the
+// move log's wording of the server's structured descriptions (`view.last`, keyed by `k`),
+// the names of pieces, rows, special tiles and options, refusals by their code. Keys and
+// values in, sentences out in the player's language; no other module builds game text
+// from English words.
 
 import { FEAST_SAY } from "./games/feast/say.js";
+import { exists, lang, list, num, t } from "./i18n/index.js";
 
-export const COLOUR_NAME = { blue: "blue", yellow: "yellow", green: "green", red: "red", black: "black", grey: "grey" };
-export const TRADE = { blue: "fisherman", yellow: "goldsmith", green: "scout", red: "noble", black: "warrior", grey: "boatsman" };
-export const ROW_NAME = ["ship row", "warrior row", "noble row", "scout row", "goldsmith row", "fisherman row"];
-const SAIL = { SR: "red", SG: "green", SY: "yellow", SB: "blue" };
+const COLOURS = ["blue", "yellow", "green", "red", "black", "grey"];
+/** The craft of a viking of `colour` (blue = fisherman …), in the rulebook's word. */
+export const trade = (colour) => (COLOURS.includes(colour) ? t(`vikings.trade.${colour}`) : t("vikings.viking"));
+/** Several vikings of that craft ("all fishermen"). */
+export const trades = (colour) => t(`vikings.trades.${colour}`);
+export const colourName = (colour) => t(`colour.${colour}`);
+/** Row r of a fjord: 0 is the ship row, 1..5 the island rows (warriors … fishermen). */
+export const rowName = (r) => t(`vikings.row.${r}`);
+/** The short row label printed on the fjord. */
+export const rowLabel = (r) => t(`vikings.row_short.${r}`);
 
 /** A Vikings tile kind in words: "left end", "middle tile B", "green ship". */
 export function vikingsTile(kind) {
-  if (SAIL[kind]) return `${SAIL[kind]} ship`;
-  if (kind === "L") return "left end";
-  if (kind === "R") return "right end";
-  return kind?.startsWith("M") ? `middle tile ${kind.slice(1)}` : String(kind);
+  if (["SR", "SG", "SY", "SB", "L", "R"].includes(kind)) return t(`vikings.tile.${kind}`);
+  return kind?.startsWith("M") ? t("vikings.tile.middle", { letter: kind.slice(1) }) : String(kind);
 }
 
 /** Vikings special tiles: a name and the rule text (V-130..V-139, the component table). */
-export const SPECIAL = {
-  S1: ["Treasure", "Gain 5 gold at once; the tile leaves the game."],
-  S2: ["Goldsmith's hoard", "Small and large scorings: +1 gold per unthreatened goldsmith."],
-  S3: ["Great hoard", "Small and large scorings: +2 gold per unthreatened goldsmith."],
-  S4: ["Boat", "Large scoring: one boatsman carries all vikings of one colour or one of each colour; the tile and the boatsman then leave the game."],
-  S5: ["Noble's hall", "Large scoring: +1 VP per unthreatened noble."],
-  S6: ["Scout's lookout", "Large scoring: +1 VP per unthreatened scout."],
-  S7: ["Fisher's catch", "Large scoring: +1 VP per unthreatened fisherman."],
-  S8: ["Boatsman", "Final scoring: counts as one boatsman for the boatsman majority; cannot carry."],
-  S9: ["Feast", "Final scoring: a food surplus gives +3 VP per place instead of +2."],
-  S10: ["Treasury", "Final scoring: 3 gold make 1 VP instead of 5."],
-  S11A: ["Building A", "Replaces a middle tile A in your fjord. Final scoring: +1 VP per viking on it and the 8 tiles around it, if unthreatened."],
-  S11B: ["Building B", "Replaces a middle tile B in your fjord. Final scoring: +1 VP per viking on it and the 8 tiles around it, if unthreatened."],
-  S11C: ["Building C", "Replaces a middle tile C in your fjord. Final scoring: +1 VP per viking on it and the 8 tiles around it, if unthreatened."],
-  S11D: ["Building D", "Replaces a middle tile D in your fjord. Final scoring: +1 VP per viking on it and the 8 tiles around it, if unthreatened."],
-};
-export const specialName = (sid) => SPECIAL[sid]?.[0] ?? sid;
-export const specialText = (sid) => SPECIAL[sid]?.[1] ?? "";
+const SPECIALS = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10", "S11A", "S11B", "S11C", "S11D"];
+export const specialName = (sid) => (SPECIALS.includes(sid) ? t(`vikings.special.${sid}`) : sid);
+export const specialText = (sid) => (SPECIALS.includes(sid) ? t(`vikings.special_text.${sid}`) : "");
 
-const TRIP = { colour: "all vikings of one colour", each: "one viking of each colour", one: "one viking" };
-export const tripWords = (mode, colour) => (mode === "colour" && colour ? `all ${TRADE[colour]}s` : TRIP[mode] ?? mode);
+export const tripWords = (mode, colour) =>
+  mode === "colour" && colour ? t("vikings.trip.all", { trades: trades(colour) }) : ["colour", "each", "one"].includes(mode) ? t(`vikings.trip.${mode}`) : mode;
 
 /** Hunters & Gatherers: what a figure is called on each terrain, and the terrains. */
-export const ROLE = { hunter: "hunter", gatherer: "gatherer", fisher: "fisher", hut: "hut" };
-export const FEATURE = { meadow: "meadow", forest: "forest", river: "river", lake: "lake", river_system: "river system" };
-export const ANIMAL = { deer: "deer", mammoth: "mammoth", aurochs: "aurochs", tiger: "sabre-toothed tiger", boar: "boar" };
-export const SQUARE = (at) => `square (${at})`;
+export const role = (r) => (["hunter", "gatherer", "fisher", "hut", "clan"].includes(r) ? t(`hunters.role.${r}`) : r);
+export const feature = (f) => (["meadow", "forest", "river", "lake", "river_system"].includes(f) ? t(`hunters.feature.${f}`) : f);
+export const animal = (a) => (["deer", "mammoth", "aurochs", "tiger", "boar"].includes(a) ? t(`hunters.animal.${a}`) : a);
 
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const gold = (n) => t("vikings.gold", { count: n, n: num(n) });
 
-/** The move log's sentences, keyed by the description's `k`; `who` is the decider's name. */
+/** The move log's sentences, keyed by the description's `k`. */
 export const SAY = {
-  "vikings.buy": (d) => `bought the ${vikingsTile(d.tile)}${d.viking ? ` with a ${TRADE[d.viking]}` : ""} from space ${d.space} for ${plural(d.gold, "gold", "gold")}`,
-  "vikings.place": (d) => d.row === 0 ? `put the ${vikingsTile(d.tile)} in the ship row, column ${d.col}`
-    : d.extends ? `extended an island in the ${ROW_NAME[d.row]} with a ${vikingsTile(d.tile)} (column ${d.col})`
-    : `started a new island in the ${ROW_NAME[d.row]} with a ${vikingsTile(d.tile)} (column ${d.col})`,
-  "vikings.start": (d) => `started a new island in the ${ROW_NAME[d.row]} with the start tile`,
-  "vikings.special": (d) => `took the special tile ${specialName(d.tile)}`,
-  "vikings.decline": () => "took no special tile",
-  "vikings.exchange": (d) => `built ${specialName(d.tile)} over the tile in the ${ROW_NAME[d.row]}, column ${d.col}`,
-  "vikings.viking": (d) => d.to === "tile" ? `put the ${TRADE[d.viking]} on the new tile` : `sent the ${TRADE[d.viking]} home`,
-  "vikings.boatsman": (d) => `sent a boatsman to carry ${tripWords(d.mode, d.colour)}`,
-  "vikings.done": () => "sent no more boatsmen",
-  "vikings.carry": (d) => `carried a ${TRADE[d.viking] ?? "viking"} to the ${ROW_NAME[d.row]}, column ${d.col}`,
-  "vikings.land": () => "landed the boatsman",
-  "vikings.bid": (d) => `bid ${plural(d.gold, "gold", "gold")} to be start player`,
-  "vikings.pass": () => "passed in the auction",
-  "vikings.box": (d) => `put a ${TRADE[d.colour]} back in the box`,
-  "vikings.colour": (d) => `placed the ${TRADE[d.colour]}s on the wheel`,
-  "vikings.convert": (d) => `turned ${d.vp} VP into ${plural(d.gold, "gold", "gold")}`,
-  "hunters.place": (d) => `laid ${d.bonus ? "a bonus tile" : "a tile"} at ${SQUARE(`${d.x}, ${d.y}`)}${d.rotation ? `, turned ${d.rotation * 90}°` : ""}`,
-  "hunters.clan": (d) => `put a ${ROLE[d.role]} on the ${FEATURE[d.feature] ?? d.feature}`,
-  "hunters.hut": (d) => `built a hut on the ${FEATURE[d.feature] ?? d.feature}`,
-  "hunters.pass": () => "placed no figure",
-  "highcard.bid": (d) => (d.n === undefined ? "made a secret bid" : `bid ${plural(d.n, "trick")} (only you see this)`),
-  "highcard.play": (d) => `played the ${d.card}`,
+  "vikings.buy": (d) => t(d.viking ? "say.vikings.buy_with" : "say.vikings.buy", { tile: vikingsTile(d.tile), viking: trade(d.viking), space: d.space, gold: gold(d.gold) }),
+  "vikings.place": (d) => {
+    const p = { tile: vikingsTile(d.tile), row: rowName(d.row), col: d.col };
+    return t(d.row === 0 ? "say.vikings.place_ship" : d.extends ? "say.vikings.place_extend" : "say.vikings.place_new", p);
+  },
+  "vikings.start": (d) => t("say.vikings.start", { row: rowName(d.row) }),
+  "vikings.special": (d) => t("say.vikings.special", { name: specialName(d.tile) }),
+  "vikings.decline": () => t("say.vikings.decline"),
+  "vikings.exchange": (d) => t("say.vikings.exchange", { name: specialName(d.tile), row: rowName(d.row), col: d.col }),
+  "vikings.viking": (d) => t(d.to === "tile" ? "say.vikings.viking_tile" : "say.vikings.viking_home", { viking: trade(d.viking) }),
+  "vikings.boatsman": (d) => t("say.vikings.boatsman", { trip: tripWords(d.mode, d.colour) }),
+  "vikings.done": () => t("say.vikings.done"),
+  "vikings.carry": (d) => t("say.vikings.carry", { viking: trade(d.viking), row: rowName(d.row), col: d.col }),
+  "vikings.land": () => t("say.vikings.land"),
+  "vikings.bid": (d) => t("say.vikings.bid", { gold: gold(d.gold) }),
+  "vikings.pass": () => t("say.vikings.pass"),
+  "vikings.box": (d) => t("say.vikings.box", { viking: trade(d.colour) }),
+  "vikings.colour": (d) => t("say.vikings.colour", { vikings: trades(d.colour) }),
+  "vikings.convert": (d) => t("say.vikings.convert", { vp: d.vp, gold: gold(d.gold) }),
+  "hunters.place": (d) => t(d.rotation ? "say.hunters.place_turned" : "say.hunters.place", { tile: t(d.bonus ? "hunters.a_bonus_tile" : "hunters.a_tile"), x: d.x, y: d.y, deg: d.rotation * 90 }),
+  "hunters.clan": (d) => t("say.hunters.clan", { role: role(d.role), feature: feature(d.feature) }),
+  "hunters.hut": (d) => t("say.hunters.hut", { feature: feature(d.feature) }),
+  "hunters.pass": () => t("say.hunters.pass"),
+  "highcard.bid": (d) => (d.n === undefined ? t("say.highcard.secret") : t("say.highcard.bid", { count: d.n })),
+  "highcard.play": (d) => t("say.highcard.play", { card: d.card }),
   ...FEAST_SAY, // A Feast for Odin's sentences live beside its board (games/feast/say.js)
-  move: (d) => (d.type ? `decided: ${d.type.replaceAll("_", " ")}` : "decided"),
+  move: (d) => (d.type ? t("say.move_type", { type: d.type.replaceAll("_", " ") }) : t("say.move")),
 };
 
 /** One log line for a description, e.g. "Bjorn bought the scout … for 2 gold". */
 export function sayLast(d, names) {
-  const who = names[d.seat] ?? "A player";
+  const who = names[d.seat] ?? t("say.someone");
   const say = SAY[d.k] ?? SAY.move;
   try {
-    return `${who} ${say(d)}`;
+    return t("say.line", { who, what: say(d) });
   } catch {
-    return `${who} ${SAY.move(d)}`;
+    return t("say.line", { who, what: SAY.move(d) });
   }
 }
 
-/** Room options: a label, a description and a word for each value, from the game's option data. */
-export function optionLabel(o) {
-  return o.label || o.name.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+/** A game's title as its edition in the player's language names it. */
+export const gameTitle = (g) => t(`game.${g.name}`, { defaultValue: g.title });
+
+/** A text the server gives in English (room options: `/api/games`), in the player's
+ * language when the catalogue translates exactly that text: its English entry is the
+ * source of the translation, so an option whose wording changed on the server shows the
+ * server's English until the catalogues catch up. Returns [text, inEnglish]. */
+function serverText(key, english) {
+  if (lang() === "en" || !exists(key) || t(key, { lng: "en" }) !== english) return [english, lang() !== "en"];
+  return [t(key), false];
 }
-export function choiceLabel(o, value, i) {
-  const labels = o.labels ?? [];
-  if (labels[i]) return labels[i];
-  if (value === true) return "yes";
-  if (value === false) return "no";
-  return String(value);
+/** Room options: a label, a description and a word for each value. */
+export const optionLabel = (game, o) => serverText(`option.${game}.${o.name}`, o.label || o.name.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase()));
+export const optionDoc = (game, o) => serverText(`option.${game}.${o.name}.doc`, o.doc ?? "");
+export function choiceLabel(game, o, value, i) {
+  const english = o.labels?.[i] ?? (value === true ? "yes" : value === false ? "no" : String(value));
+  return serverText(`option.${game}.${o.name}.${String(value)}`, english);
 }
 
+/** A refusal in words: in English the server's own `detail`; in another language the
+ * sentence for its code (the rule number and its text are shown beside it). */
+export function refusalWords(err) {
+  const code = err.code ?? "error";
+  if (lang() === "en" && (err.detail ?? err.message)) return err.detail ?? err.message;
+  return t(`error.${code}`, { defaultValue: err.detail ?? err.message });
+}
+
+export const names = (seats) => list(seats);
+
 // Turn and title
-export const TURN_TITLE = (game) => `● Your turn — ${game} · Longhall`;
-export const IDLE_TITLE = (game) => `${game} · Longhall`;
+export const TURN_TITLE = (game) => t("turn.title", { game });
+export const IDLE_TITLE = (game) => t("turn.idle", { game });

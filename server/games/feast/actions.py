@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import State, clone
-from server.games.feast import dice, occupations, sailing, trade
+from server.games.feast import actionlog, dice, occupations, sailing, trade
 from server.games.feast.catalog import SPACES, SPECIALS
 from server.games.feast.supply import Player, can_pay, pay, receivable, receive
 from server.games.feast.weapons import draw_weapon
@@ -84,8 +84,9 @@ def variants(s: State, p: Player, sid: str) -> list[Variant]:
     if not sailing.requirement_met(p, sp):  # F-402
         return []
     vs = _STATIC[sid] if sid in _STATIC else _build_variants(s, p, sid)
-    off = occupations.discount(p, sid)
-    return [_cheaper(v, off) for v in vs] if off else vs
+    if not occupations.discount(p, sid):
+        return vs
+    return [_cheaper(v, occupations.discount(p, sid, v["cost"].get("silver", 0))) for v in vs]
 
 
 def _cheaper(v: Variant, off: int) -> Variant:
@@ -147,6 +148,7 @@ def carry_out(s: State, seat: int, sid: str, v: Variant, spot: str) -> None:
     `spot` is the space the Vikings stand on (a copy space, or `sid` itself)."""
     p = s["seats"][seat]
     pay(p, v["cost"])
+    actionlog.note(s, "paid", dict(v["cost"]))  # Artist 111C, Forest Blacksmith 103C
     receive(s, p, v["gain"])
     for _ in range(v.get("draw", 0)):
         occupations.enqueue(s, occupations.draw_steps(s, seat))  # F-601 (Tutor 99A)

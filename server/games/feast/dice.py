@@ -74,11 +74,12 @@ def open_prompt(s: State, seat: int, sid: str, spot: str, v: Variant) -> None:
         "spot": spot,
         "die": 8 if eff["die"] == "d8_orange" else 12,
         "aim": eff["aim"],
-        "mod": _modifier(s["seats"][seat], sid, v),
+        "mod": _modifier(s["seats"][seat], sid, v) + occupations.roll_mod(s["seats"][seat], sid),
         "rolls": 0,
         "roll": None,
         "offered": {"stone": 0, "long_sword": 0},
     }
+    s["prompt"]["mod"] += (s.get("action") or {}).get("roll_bonus", 0)  # Sword Fighter 90C
 
 
 def result(prompt: dict[str, Any]) -> int:
@@ -96,9 +97,13 @@ def _lootable(s: State, prompt: dict[str, Any]) -> list[str]:
     if total <= auto_fail:  # F-557
         return []
     tiles = list(BLUE_GOODS) + list(s["specials"])
+    sword = dict(SWORD)
+    if s["specials"] and occupations.rule(s["seats"][prompt["seat"]], "top_special_cheaper", 0):
+        top = max(SWORD[t] for t in s["specials"])  # Loot Hunter 139C: the highest ones, 1 less
+        sword.update({t: top - 1 for t in s["specials"] if SWORD[t] == top})
     if s.get("raid_exact_match") and prompt["space"] == "c1_raiding":  # the seed's wording (O-1)
-        return [t for t in tiles if SWORD[t] == total]
-    return [t for t in tiles if SWORD[t] <= total]
+        return [t for t in tiles if sword[t] == total]
+    return [t for t in tiles if sword[t] <= total]
 
 
 def _payments(p: Player, prompt: dict[str, Any]) -> list[int]:

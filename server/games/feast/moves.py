@@ -176,8 +176,8 @@ def _bonus_play(s: State, st: occupations.Step) -> None:
 def _begin(s: State, st: occupations.Step) -> None:
     """The action itself, once the cards triggered before it are done (F-651)."""
     seat, sid, spot = st["seat"], st["space"], st["spot"]
-    s["action"] = {"seat": seat, "space": sid, "spot": spot, "outer": s.get("action")}
-    vs = actions.usable_variants(s, s["seats"][seat], sid)
+    s["action"] = {"seat": seat, "space": sid, "spot": spot, "outer": s.get("action"), **st.get("facts", {})}
+    vs = _variants(s, seat, sid)
     if len(vs) == 1:
         actions.carry_out(s, seat, sid, vs[0], spot)
     elif vs:
@@ -188,6 +188,13 @@ def _begin(s: State, st: occupations.Step) -> None:
             "spot": spot,
             "options": [actions.label(v) for v in vs],
         }
+
+
+def _variants(s: State, seat: int, sid: str) -> list[actions.Variant]:
+    """The usable variants; a card that fired before may require a payment (Forest Blacksmith 103C)."""
+    vs = actions.usable_variants(s, s["seats"][seat], sid)
+    need = (s.get("action") or {}).get("require")
+    return [v for v in vs if all(v["cost"].get(k, 0) >= n for k, n in need.items())] if need else vs
 
 
 def _end(s: State, st: occupations.Step) -> None:
@@ -210,7 +217,7 @@ def option(s: State, seat: int, move: Move) -> None:
     if type(pick) is not int or not 0 <= pick < len(s["prompt"]["options"]):
         raise malformed("pick must be the index of an offered option")
     sid = s["prompt"]["space"]
-    variant = actions.usable_variants(s, s["seats"][seat], sid)[pick]
+    variant = _variants(s, seat, sid)[pick]
     actions.carry_out(s, seat, sid, variant, s["prompt"]["spot"])
 
 

@@ -176,7 +176,9 @@ def advance(s: State) -> None:
     Card effects waiting in the queue go first (`occupations.flow`). Every phase but the
     actions phase runs in stages: before (cards may fire), run, after (cards may fire),
     next (on to the next phase once the fired effects are done)."""
+    occupations.observe(s)
     while s["prompt"] is None and not s["over"]:
+        occupations.observe(s)  # Earl of Lade 168C, green gains (180C, 181C)
         if s["queue"]:
             occupations.step(s)
             continue

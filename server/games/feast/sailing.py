@@ -126,20 +126,27 @@ def carry_out(s: State, seat: int, v: Variant) -> None:
     if v.get("sea_trade"):
         s["prompt"] = {"kind": "sea_trade", "seat": seat, "flipped": []}
     elif v.get("special_sale"):
-        s["prompt"] = {"kind": "special_sale", "seat": seat, "left": 2, "bought": 0}
+        off = occupations.rule(p, "sale_discount", 0)  # Patron 2C
+        s["prompt"] = {"kind": "special_sale", "seat": seat, "left": 2, "bought": 0, "spent": 0, "off": off}
 
 
 def _green_types(p: Player, flipped: list[str]) -> list[str]:
     return [g for g in sorted(p["goods"]) if COLOUR.get(g) == "green" and g not in flipped]
 
 
-def _for_sale(s: State, p: Player) -> list[str]:
+def _price(tile: str, sale: dict[str, Any] | None) -> int:
+    """The printed price; Patron 2C takes 1 silver off the purchase once it totals 2 or more."""
+    price = int(SPECIALS[tile]["silver_price"])
+    if sale and sale.get("off") and sale.get("spent", 0) + price >= 2:
+        return max(0, price - sale["off"])
+    return price
+
+
+def _for_sale(s: State, p: Player, sale: dict[str, Any] | None = None) -> list[str]:
     """F-506: tiles still on the oval board that the player can pay; never the crown."""
-    return [
-        t
-        for t in s["specials"]
-        if SPECIALS[t]["silver_price"] is not None and SPECIALS[t]["silver_price"] <= p["silver"]
-    ]
+    if sale is None and occupations.rule(p, "sale_discount", 0):
+        sale = {"spent": 0, "off": occupations.rule(p, "sale_discount", 0)}
+    return [t for t in s["specials"] if SPECIALS[t]["silver_price"] is not None and _price(t, sale) <= p["silver"]]
 
 
 def legal(s: State, seat: int) -> list[Move]:
@@ -147,7 +154,7 @@ def legal(s: State, seat: int) -> list[Move]:
     if prompt["kind"] == "sea_trade":
         moves = [{"type": "flip", "good": g} for g in _green_types(p, prompt["flipped"])]
         return moves + [{"type": "finish"}]
-    moves = [{"type": "buy", "tile": t} for t in _for_sale(s, p)] if prompt["left"] else []
+    moves = [{"type": "buy", "tile": t} for t in _for_sale(s, p, prompt)] if prompt["left"] else []
     return moves + ([{"type": "finish"}] if prompt["bought"] else [])
 
 
@@ -174,14 +181,18 @@ def buy(s: State, seat: int, move: Move) -> None:
     tile = move.get("tile")
     if not isinstance(tile, str) or tile not in SPECIALS:
         raise malformed("unknown special tile")
-    if tile not in _for_sale(s, p) or prompt["left"] < 1:
+    if tile not in _for_sale(s, p, prompt) or prompt["left"] < 1:
         raise refuse("F-506", f"{tile} is not for sale to you now")
-    p["silver"] -= SPECIALS[tile]["silver_price"]
+    price = _price(tile, prompt)
+    if price < SPECIALS[tile]["silver_price"]:
+        prompt["off"] = 0  # the discount is used once per action
+    prompt["spent"] = prompt.get("spent", 0) + price
+    p["silver"] -= price
     s["specials"].remove(tile)
     add_good(p, tile)
     prompt["left"] -= 1
     prompt["bought"] += 1
-    if not prompt["left"] or not _for_sale(s, p):
+    if not prompt["left"] or not _for_sale(s, p, prompt):
         s["prompt"] = None
 
 

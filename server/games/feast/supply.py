@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import State
+from server.games.feast import actionlog
 from server.games.feast.areas import new_area
 from server.games.feast.catalog import BUILDINGS, HARBOUR, SHIPS, SPECIALS, WEAPON_DECK
 
@@ -71,6 +72,7 @@ def building_available(s: State, building: str) -> bool:
 def add_building(s: State, p: Player, building: str) -> None:
     """Take a building tile from its limited stack (F-421): a shed, or a house with its grid."""
     s["buildings"][building] -= 1
+    actionlog.append(s, "built", building)  # Cottager 15C
     if BUILDINGS[building].get("grid"):
         p["areas"].append(new_area(building, s["placement"] == "lenient"))
     else:
@@ -99,6 +101,7 @@ def receive(s: State, p: Player, gain: dict[str, Any]) -> None:
         elif item == "ship":
             if harbour_free(p, n):
                 add_ship(p, n)
+                actionlog.append(s, "built", n)  # Spice Merchant 148C
         elif item in RESOURCES:
             p[item] += n
         elif item in WEAPON_DECK:

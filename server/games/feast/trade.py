@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import Move, State
-from server.games.feast import actionlog
+from server.games.feast import actionlog, occupations
 from server.games.feast.catalog import UPGRADE
 from server.games.feast.refusals import malformed, refuse
 from server.games.feast.supply import Player, add_good, take_good
@@ -105,8 +105,10 @@ def take(s: State, seat: int, move: Move) -> None:
         raise refuse("F-454", f"this part takes 1 to {part} resources from one strip")
     if n > len(strip["slots"]):
         raise refuse("F-451", f"that strip holds only {len(strip['slots'])} resources")
+    mined: list[occupations.Step] = []
     for resource in strip["slots"][:n]:
         actionlog.append(s, "took", "silver" if resource == "silver2" else resource)  # Mountain Guard 122A
+        mined += occupations.fire(s, seat, "event", "mined_" + resource)  # Mineworker 188C
         if resource == "silver2":
             p["silver"] += 2  # F-452: the pair counts as one resource
         else:
@@ -118,6 +120,7 @@ def take(s: State, seat: int, move: Move) -> None:
     prompt["used"].append(sid)
     prompt["acted"] = True
     _close_if_spent(s)
+    occupations.interrupt(s, mined)
 
 
 def upgrade(s: State, seat: int, move: Move) -> None:

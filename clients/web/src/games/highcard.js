@@ -1,6 +1,7 @@
 // High Card, the test game: hands, bids, the trick, as cards drawn in SVG.
 
 import { clickable, svg } from "../dom.js";
+import { t as tr } from "../i18n/index.js";
 import { seatColour } from "../panels.js";
 
 function card(x, y, n, opts = {}) {
@@ -13,26 +14,26 @@ function card(x, y, n, opts = {}) {
 }
 
 export const highcard = {
-  title: "High Card",
+  title: tr("title.highcard"),
   prompt(t) {
-    return t.phase === "bid" ? "bid how many tricks you will take (0-3)" : t.phase === "play" ? "play a card to the trick" : "";
+    return t.phase === "bid" ? tr("highcard.ask.bid") : t.phase === "play" ? tr("highcard.ask.play") : "";
   },
   scores(t) {
-    return t.tricks.map((n) => `${n} tricks`);
+    return t.tricks.map((n) => tr("highcard.tricks", { n }));
   },
   draw(t, ctx) {
-    const s = svg("svg", { viewBox: "0 0 520 260", class: "board-svg", role: "img", "aria-label": "the card table" });
+    const s = svg("svg", { viewBox: "0 0 520 260", class: "board-svg", role: "img", "aria-label": tr("highcard.table") });
     t.hand_sizes.forEach((size, seat) => {
       const y = 10 + seat * 60;
       s.append(svg("text", { x: 4, y: y + 20, fill: seatColour(seat), "font-size": 14 }, ctx.names[seat]));
-      const bid = t.bids ? `bid ${t.bids[seat]}` : t.bid_in[seat] ? "bid in" : "";
-      s.append(svg("text", { x: 4, y: y + 38, "font-size": 12, "data-path": `/table/bid_in/${seat}` }, `${bid} · ${t.tricks[seat]} tricks`));
+      const bid = t.bids ? tr("highcard.bid", { n: t.bids[seat] }) : t.bid_in[seat] ? tr("highcard.bid_in") : "";
+      s.append(svg("text", { x: 4, y: y + 38, "font-size": 12, "data-path": `/table/bid_in/${seat}` }, tr("highcard.line", { bid, n: t.tricks[seat] })));
     });
     if (t.hand) {
       t.hand.forEach((n, i) => {
         const el = card(120 + i * 52, 186, n, { "data-path": `/table/hand/${i}` });
         const move = ctx.legal.find((m) => m.type === "play" && m.card === n);
-        if (move) clickable(el, `play ${n}`, () => ctx.play(move));
+        if (move) clickable(el, tr("highcard.play", { n }), () => ctx.play(move));
         s.append(el);
       });
     }

@@ -11,7 +11,8 @@
 import { clickable, h, svg } from "../dom.js";
 import { panZoom } from "../pan_zoom.js";
 import { seatColour } from "../panels.js";
-import { FEATURE, ROLE } from "../words.js";
+import { list, num, t as tr } from "../i18n/index.js";
+import { feature, role } from "../words.js";
 import { SIZE, anchors, drawTile, figure, segmentKinds, turnPoint } from "./hunters_tile.js";
 
 const PX = 1.4; // screen pixels per map unit at the default zoom: animal icons 17 px wide
@@ -20,18 +21,18 @@ const ROLE_ON = { meadow: "hunter", forest: "gatherer", river: "fisher", lake: "
 /** What a clan member becomes on segment `i` of the tile at the prompt's square. */
 function roleOf(t, segment) {
   const kind = t?.prompt?.tile ? segmentKinds(t.prompt.tile)[segment] : null;
-  return [ROLE_ON[kind] ?? "clan member", kind];
+  return [ROLE_ON[kind] ?? "clan", kind];
 }
 
 function moveLabel(m, t) {
   switch (m.type) {
-    case "place": return `lay the tile at (${m.x}, ${m.y})${m.rotation ? ` turned ${m.rotation * 90}°` : ""}`;
+    case "place": return tr(m.rotation ? "hunters.move.place_turned" : "hunters.move.place", { x: m.x, y: m.y, deg: m.rotation * 90 });
     case "clan": {
-      const [role, kind] = roleOf(t, m.segment);
-      return `put a ${ROLE[role] ?? role} on the ${FEATURE[kind] ?? "tile"}`;
+      const [who, kind] = roleOf(t, m.segment);
+      return kind ? tr("hunters.move.clan", { role: role(who), feature: feature(kind) }) : tr("hunters.move.clan_tile", { role: role(who) });
     }
-    case "hut": return `build a hut on the ${FEATURE[roleOf(t, m.segment)[1]] ?? "river"}`;
-    case "pass": return "place no figure";
+    case "hut": return tr("hunters.move.hut", { feature: feature(roleOf(t, m.segment)[1] ?? "river") });
+    case "pass": return tr("hunters.move.pass");
     default: return m.type;
   }
 }
@@ -66,7 +67,7 @@ function tilesAndFigures(t, ctx, g) {
     if (!cell) return;
     const [x, y] = f.at.split(",").map(Number);
     const [ax, ay] = turnPoint(anchors(cell.tile)[f.segment] ?? [SIZE / 2, SIZE / 2], cell.rotation);
-    g.append(svg("g", { "data-path": `/table/figures/${i}`, class: "figure" }, figure(x * SIZE + ax, y * SIZE + ay, f.role, seatColour(f.seat)), svg("title", { text: `${ctx.names[f.seat]}'s ${ROLE[f.role] ?? f.role}${f.shrine ? " (shrine hunter)" : ""}` })));
+    g.append(svg("g", { "data-path": `/table/figures/${i}`, class: "figure" }, figure(x * SIZE + ax, y * SIZE + ay, f.role, seatColour(f.seat)), svg("title", { text: tr(f.shrine ? "hunters.figure_shrine" : "hunters.figure", { name: ctx.names[f.seat], role: role(f.role) }) })));
   });
 }
 
@@ -83,12 +84,12 @@ function placementMarks(t, ctx, places, g) {
         svg("rect", { x: -2, y: -2, width: SIZE + 4, height: SIZE + 4, rx: 3, class: "preview-frame", stroke: mine }),
         svg("circle", { cx: SIZE - 2, cy: 2, r: 9, fill: mine, stroke: "#fff", "stroke-width": 2 }),
         svg("path", { d: `M${SIZE - 6},2 l3,3 l6,-6`, stroke: "#fff", "stroke-width": 2.4, fill: "none" }));
-      g.append(clickable(preview, `place here: ${moveLabel(m, t)}`, () => ctx.play(m)));
+      g.append(clickable(preview, tr("hunters.place_here", { move: moveLabel(m, t) }), () => ctx.play(m)));
       continue;
     }
     const mark = svg("g", { "data-square": k }, svg("rect", { x: x * SIZE + 3, y: y * SIZE + 3, width: SIZE - 6, height: SIZE - 6, rx: 6, class: "choice-mark" }),
       svg("text", { x: x * SIZE + SIZE / 2, y: y * SIZE + SIZE / 2 + 5, "text-anchor": "middle", "font-size": 14, fill: "#1d6fd6", "pointer-events": "none" }, "+"));
-    g.append(clickable(mark, `choose square (${x}, ${y}): ${moves.length} way${moves.length > 1 ? "s" : ""} to turn it`, () => {
+    g.append(clickable(mark, tr("hunters.choose_square", { x, y, count: moves.length }), () => {
       ui.sel = k;
       ui.rot = 0;
       ctx.redraw();
@@ -137,15 +138,15 @@ function tools(t, ctx, places, zoomBy) {
   return h(
     "div",
     { class: "board-tools" },
-    h("button", { onclick: () => zoomBy(1.25), "aria-label": "zoom in" }, "+"),
-    h("button", { onclick: () => zoomBy(0.8), "aria-label": "zoom out" }, "−"),
-    h("button", { class: "fit", onclick: () => zoomBy(0), title: "show the whole map" }, "Fit"),
-    t.hand ? svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, width: 56, height: 56, class: "in-hand", "aria-label": "the tile in hand", "data-path": "/table/hand" }, drawTile(t.hand, sel ? sel[ui.rot % sel.length].rotation : 0), svg("title", { text: "the tile in hand" })) : null,
-    sel ? h("button", { id: "rotate", onclick: rotate, "data-key": "rotate", title: "or press R" }, `↻ Rotate (${sel.length} fit)`) : null,
-    sel ? h("button", { id: "place", class: "primary", onclick: () => ctx.play(sel[ui.rot % sel.length]) }, "✓ Place here") : null,
-    t.hand && !sel && places.size ? h("span", { class: "hint" }, "Choose a square marked +") : null,
-    figures ? h("button", { id: "pass", onclick: () => ctx.play({ type: "pass" }) }, "No figure") : null,
-    h("span", { class: "hint" }, `land tiles left ${t.land_left} · bonus tiles ${t.bonus_left}`),
+    h("button", { onclick: () => zoomBy(1.25), "aria-label": tr("hunters.zoom_in") }, "+"),
+    h("button", { onclick: () => zoomBy(0.8), "aria-label": tr("hunters.zoom_out") }, "−"),
+    h("button", { class: "fit", onclick: () => zoomBy(0), title: tr("hunters.fit_title") }, tr("hunters.fit")),
+    t.hand ? svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, width: 56, height: 56, class: "in-hand", "aria-label": tr("hunters.in_hand"), "data-path": "/table/hand" }, drawTile(t.hand, sel ? sel[ui.rot % sel.length].rotation : 0), svg("title", { text: tr("hunters.in_hand") })) : null,
+    sel ? h("button", { id: "rotate", onclick: rotate, "data-key": "rotate", title: tr("hunters.rotate_title") }, tr("hunters.rotate", { n: sel.length })) : null,
+    sel ? h("button", { id: "place", class: "primary", onclick: () => ctx.play(sel[ui.rot % sel.length]) }, tr("hunters.place")) : null,
+    t.hand && !sel && places.size ? h("span", { class: "hint" }, tr("hunters.choose")) : null,
+    figures ? h("button", { id: "pass", onclick: () => ctx.play({ type: "pass" }) }, tr("hunters.no_figure")) : null,
+    h("span", { class: "hint" }, tr("hunters.left", { land: num(t.land_left), bonus: num(t.bonus_left) })),
   );
 }
 
@@ -155,7 +156,7 @@ function scorePop(t, ctx) {
   if (!pop || Date.now() - pop.t > 2600) return null;
   const delay = `animation-delay:-${Date.now() - pop.t}ms`;
   return h("div", { class: "score-pop", style: delay, "aria-live": "polite" }, pop.events.map((e) =>
-    h("span", { class: "pop", style: `--seat:${seatColour(e.seats[0] ?? 0)}` }, `${FEATURE[e.feature] ?? e.feature} completed: +${e.points}${e.seats.length ? ` for ${e.seats.map((s) => ctx.names[s]).join(" and ")}` : " (nobody there)"}`)));
+    h("span", { class: "pop", style: `--seat:${seatColour(e.seats[0] ?? 0)}` }, tr(e.seats.length ? "hunters.completed" : "hunters.completed_nobody", { feature: feature(e.feature), points: e.points, who: list(e.seats.map((s) => ctx.names[s])) }))));
 }
 
 /** Keep which tile was laid last and start a pop when a forest or river was scored. */
@@ -169,16 +170,16 @@ function notice(t, ctx) {
 }
 
 export const hunters = {
-  title: "Hunters & Gatherers",
+  title: tr("title.hunters"),
   moveLabel,
   prompt(t) {
     const p = t.prompt;
     if (!p) return "";
-    if (p.ask === "place") return `lay ${p.bonus ? "the bonus tile" : "the tile"}: choose a marked square, rotate, then place`;
-    return `put a hunter, gatherer or fisher (${p.clan} left) or a hut (${p.huts} left) on the new tile, or no figure`;
+    if (p.ask === "place") return tr(p.bonus ? "hunters.ask.place_bonus" : "hunters.ask.place");
+    return tr("hunters.ask.figure", { clan: p.clan, huts: p.huts });
   },
   scores(t) {
-    return t.scores.map((s, i) => `${s} pts · ${t.supply[i].clan} clan · ${t.supply[i].huts} huts`);
+    return t.scores.map((s, i) => tr("hunters.score", { points: num(s), clan: t.supply[i].clan, huts: t.supply[i].huts }));
   },
   draw(t, ctx) {
     notice(t, ctx);
@@ -198,7 +199,7 @@ export const hunters = {
     const box = { w: cw / PX, h: ch / PX };
     box.x = map.x + map.w / 2 - box.w / 2;
     box.y = map.y + map.h / 2 - box.h / 2;
-    const s = svg("svg", { viewBox: `${box.x} ${box.y} ${box.w} ${box.h}`, class: "board-svg hunters-map", role: "group", "aria-label": "the map of laid tiles", style: `height:${ch}px` });
+    const s = svg("svg", { viewBox: `${box.x} ${box.y} ${box.w} ${box.h}`, class: "board-svg hunters-map", role: "group", "aria-label": tr("hunters.map"), style: `height:${ch}px` });
     s.append(svg("rect", { x: box.x - 10000, y: box.y - 10000, width: 20000, height: 20000, fill: "#e9e2cf" }));
     const layer = mapLayer(t, ctx, places);
     s.append(layer);

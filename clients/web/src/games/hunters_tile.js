@@ -7,7 +7,8 @@
 
 import data from "../../../../server/games/hunters/data/hunters-gatherers-tiles.json";
 import { svg } from "../dom.js";
-import { ANIMAL as ANIMAL_NAME } from "../words.js";
+import { t as tr } from "../i18n/index.js";
+import { animal } from "../words.js";
 
 export const SIZE = 60;
 const S = SIZE;
@@ -17,7 +18,7 @@ const SIDE_IN = { N: [S / 2, S * 0.22], E: [S * 0.78, S / 2], S: [S / 2, S * 0.7
 const HALF = { N0: [15, 8], N1: [45, 8], E0: [52, 15], E1: [52, 45], S0: [45, 52], S1: [15, 52], W0: [8, 45], W1: [8, 15] };
 const CORNERS = { N: [[0, 0], [S, 0]], E: [[S, 0], [S, S]], S: [[S, S], [0, S]], W: [[0, S], [0, 0]] };
 // animal icons: a disc in the animal's colour with its initial, 12 map units across
-const ANIMAL = { deer: ["D", "#a0522d"], mammoth: ["M", "#5d4037"], aurochs: ["A", "#263238"], tiger: ["T", "#e67e22"], boar: ["B", "#6d4c41"] };
+const ANIMAL = { deer: "#a0522d", mammoth: "#5d4037", aurochs: "#263238", tiger: "#e67e22", boar: "#6d4c41" };
 export const ICON = 12;
 
 export function tileData(id) {
@@ -86,14 +87,15 @@ function waters(t, g) {
 const tip = (text) => svg("title", { text });
 
 function animalIcon(x, y, kind) {
-  const [letter, colour] = ANIMAL[kind] ?? [kind[0].toUpperCase(), "#555"];
+  const colour = ANIMAL[kind] ?? "#555";
+  const letter = ANIMAL[kind] ? tr(`hunters.animal_letter.${kind}`) : kind[0].toUpperCase();
   return svg("g", { class: "animal", "data-animal": kind }, svg("circle", { cx: x, cy: y, r: ICON / 2, fill: colour, stroke: "#fff", "stroke-width": 1 }),
-    svg("text", { x, y: y + 3.3, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#fff" }, letter), tip(ANIMAL_NAME[kind] ?? kind));
+    svg("text", { x, y: y + 3.3, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#fff" }, letter), tip(animal(kind)));
 }
 
 function fishIcon(x, y, n) {
   return svg("g", { class: "fish" }, svg("path", { d: `M${x - 6},${y} q4,-4 8,0 q-4,4 -8,0 z M${x + 2},${y} l3,-3 v6 z`, fill: "#fff" }),
-    svg("text", { x: x + 6, y: y + 3.5, "font-size": 9, "font-weight": 700, fill: "#fff" }, n), tip(`${n} fish in this lake`));
+    svg("text", { x: x + 6, y: y + 3.5, "font-size": 9, "font-weight": 700, fill: "#fff" }, n), tip(tr("hunters.fish", { count: n })));
 }
 
 /** The upright layer: icons at the turned positions of their segments. */
@@ -102,10 +104,10 @@ function icons(t, rotation) {
   const at = (p) => turnPoint(p, rotation);
   for (const f of t.forests) {
     const [x, y] = at(avg(f.sides.map((s) => SIDE_IN[s])));
-    if (f.gold_nugget) g.append(svg("g", {}, svg("polygon", { points: `${x},${y - 6} ${x + 5},${y} ${x},${y + 6} ${x - 5},${y}`, fill: "#f4d03f", stroke: "#8a6d0b" }), tip("gold nugget: completing this forest brings a bonus tile")));
+    if (f.gold_nugget) g.append(svg("g", {}, svg("polygon", { points: `${x},${y - 6} ${x + 5},${y} ${x},${y + 6} ${x - 5},${y}`, fill: "#f4d03f", stroke: "#8a6d0b" }), tip(tr("hunters.tip.nugget"))));
     for (let i = 0; i < (f.mushrooms ?? 0); i++) {
       const mx = x - 6 + i * 7;
-      g.append(svg("g", {}, svg("path", { d: `M${mx - 3.5},${y + 9} a3.5,3.5 0 0 1 7,0 z`, fill: "#e74c3c" }), svg("rect", { x: mx - 1, y: y + 9, width: 2, height: 3, fill: "#f5e6c8" }), tip("mushrooms: +2 points when this forest is scored")));
+      g.append(svg("g", {}, svg("path", { d: `M${mx - 3.5},${y + 9} a3.5,3.5 0 0 1 7,0 z`, fill: "#e74c3c" }), svg("rect", { x: mx - 1, y: y + 9, width: 2, height: 3, fill: "#f5e6c8" }), tip(tr("hunters.tip.mushrooms"))));
     }
   }
   const lakes = lakeSpots(t);
@@ -114,10 +116,10 @@ function icons(t, rotation) {
     const [x, y] = at(avg(m.halves.map((hf) => HALF[hf])));
     const herd = Object.entries(m.animals ?? {}).flatMap(([kind, n]) => Array(n).fill(kind));
     herd.forEach((kind, i) => g.append(animalIcon(x + (i - (herd.length - 1) / 2) * (ICON + 1), y, kind)));
-    if (m.fire) g.append(svg("g", {}, svg("path", { d: `M${x},${y - 15} q6,6 0,11 q-6,-5 0,-11 z`, fill: "#e74c3c", stroke: "#f39c12" }), tip("fire: drives the sabre-toothed tigers out of this meadow (they eat no deer)")));
-    if (m.shrine) g.append(svg("g", {}, svg("path", { d: `M${x - 6},${y - 8} h12 l-6,-7 z M${x - 4},${y - 8} v6 h8 v-6`, fill: "#f5e6c8", stroke: "#6b4f2a" }), tip("shrine: a hunter placed here is a shrine hunter (H-65)")));
+    if (m.fire) g.append(svg("g", {}, svg("path", { d: `M${x},${y - 15} q6,6 0,11 q-6,-5 0,-11 z`, fill: "#e74c3c", stroke: "#f39c12" }), tip(tr("hunters.tip.fire"))));
+    if (m.shrine) g.append(svg("g", {}, svg("path", { d: `M${x - 6},${y - 8} h12 l-6,-7 z M${x - 4},${y - 8} v6 h8 v-6`, fill: "#f5e6c8", stroke: "#6b4f2a" }), tip(tr("hunters.tip.shrine"))));
   }
-  if (t.volcano) g.append(svg("g", {}, svg("polygon", { points: `${at([7, 18])} ${at([13, 7])} ${at([19, 18])}`, fill: "#7f6a5a" }), tip("volcano (the start tile)")));
+  if (t.volcano) g.append(svg("g", {}, svg("polygon", { points: `${at([7, 18])} ${at([13, 7])} ${at([19, 18])}`, fill: "#7f6a5a" }), tip(tr("hunters.tip.volcano"))));
   return g;
 }
 

@@ -7,24 +7,13 @@
 // decisions without a place are buttons in the panel under the wheel, in game words.
 
 import { clickable, h, svg } from "../dom.js";
-import { ROW_NAME as ROW, TRADE, specialName, specialText, tripWords, vikingsTile } from "../words.js";
+import { num, t as tr } from "../i18n/index.js";
+import { colourName, rowName, specialName, specialText, trade, trades, tripWords, vikingsTile } from "../words.js";
 import { fjord } from "./vikings_fjord.js";
 import { COLOUR, tile, viking } from "./vikings_pieces.js";
 import { bidStepper, convertControl } from "./vikings_steppers.js";
 
-const ASKS = {
-  bid: "bid gold for the start player, or pass",
-  box: "choose a viking colour to put back in the box",
-  colour: "choose the colour of vikings to place on the wheel next",
-  buy: "buy a set from the wheel (the marked spaces, at the price shown)",
-  special: "take a special tile, or none",
-  exchange: "choose the tile your building replaces",
-  place: "place the bought tile in your fjord: extend an island, or start a new one",
-  start: "start a new island: put your start tile at the head of an empty row",
-  viking: "put the viking on its new tile, or send it home",
-  boatsman: "send a boatsman on a trip, or stop",
-  carry: "carry a viking with the boatsman, or land",
-};
+const ASKS = ["bid", "box", "colour", "buy", "special", "exchange", "place", "start", "viking", "boatsman", "carry"];
 const WHEEL = 280;
 const PLACED = new Set(["buy", "place", "start", "exchange", "carry", "special", "convert", "bid", "pass"]);
 
@@ -34,28 +23,28 @@ function moveLabel(m, t) {
   switch (m.type) {
     case "buy": {
       const set = t?.wheel?.spaces?.[m.slot];
-      if (!set) return `buy the set on space ${m.slot}`;
-      return `buy the ${vikingsTile(set.tile)}${set.viking ? ` with a ${TRADE[set.viking]}` : ""} for ${priceOf(t, m.slot)} gold`;
+      if (!set) return tr("vikings.move.buy_space", { space: m.slot });
+      return tr(set.viking ? "vikings.move.buy_with" : "vikings.move.buy", { tile: vikingsTile(set.tile), viking: trade(set.viking), gold: num(priceOf(t, m.slot)) });
     }
     case "place": {
-      if (m.row === 0) return `put the ship in the ship row, column ${m.col}`;
+      if (m.row === 0) return tr("vikings.move.place_ship", { col: m.col });
       const kind = t?.hand?.tile;
-      return kind === "L" ? `start a new island in the ${ROW[m.row]}, column ${m.col}` : `extend the island in the ${ROW[m.row]}, column ${m.col}`;
+      return tr(kind === "L" ? "vikings.move.place_new" : "vikings.move.place_extend", { row: rowName(m.row), col: m.col });
     }
-    case "start": return `start a new island in the ${ROW[m.row]} with your start tile`;
-    case "exchange": return `build over the tile in the ${ROW[m.row]}, column ${m.col}`;
-    case "carry": return `carry the viking to the ${ROW[m.row]}, column ${m.col}`;
-    case "viking": return m.to === "tile" ? `put the ${TRADE[t?.hand?.viking] ?? "viking"} on the new tile` : `send the ${TRADE[t?.hand?.viking] ?? "viking"} home`;
-    case "bid": return `bid ${m.amount} gold`;
-    case "pass": return "pass";
-    case "box": return `put a ${TRADE[m.colour]} (${m.colour}) back in the box`;
-    case "colour": return `place the ${TRADE[m.colour]}s (${m.colour}) on the wheel`;
-    case "boatsman": return `send a boatsman with ${tripWords(m.mode, m.colour)}`;
-    case "done": return "send no more boatsmen";
-    case "land": return "land the boatsman";
-    case "decline": return "take no special tile";
-    case "special": return `take the special tile ${specialName(t?.display?.[m.space])}`;
-    case "convert": return `turn ${m.vp} VP into ${m.vp} gold`;
+    case "start": return tr("vikings.move.start", { row: rowName(m.row) });
+    case "exchange": return tr("vikings.move.exchange", { row: rowName(m.row), col: m.col });
+    case "carry": return tr("vikings.move.carry", { row: rowName(m.row), col: m.col });
+    case "viking": return tr(m.to === "tile" ? "vikings.move.viking_tile" : "vikings.move.viking_home", { viking: trade(t?.hand?.viking) });
+    case "bid": return tr("vikings.move.bid", { gold: num(m.amount) });
+    case "pass": return tr("vikings.move.pass");
+    case "box": return tr("vikings.move.box", { viking: trade(m.colour), colour: colourName(m.colour) });
+    case "colour": return tr("vikings.move.colour", { vikings: trades(m.colour), colour: colourName(m.colour) });
+    case "boatsman": return tr("vikings.move.boatsman", { trip: tripWords(m.mode, m.colour) });
+    case "done": return tr("vikings.move.done");
+    case "land": return tr("vikings.move.land");
+    case "decline": return tr("vikings.move.decline");
+    case "special": return tr("vikings.move.special", { name: specialName(t?.display?.[m.space]) });
+    case "convert": return tr("vikings.move.convert", { vp: num(m.vp) });
     default: return m.type;
   }
 }
@@ -73,8 +62,8 @@ function wheelSpace(t, ctx, i, cx, cy) {
     if (set.viking) space.append(viking(x + 13, y + 1, set.viking, 8));
     // every price shows; the ones you may pay now stand out in your colour
     space.append(svg("rect", { x: x - 17, y: y + 15, width: 34, height: 14, rx: 7, fill: move ? "#1d6fd6" : "#efe4cb" }));
-    space.append(svg("text", { x, y: y + 25.5, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: move ? "#fff" : "#5b4420" }, `${price} gold`));
-    space.append(svg("title", { text: `${vikingsTile(set.tile)}${set.viking ? ` and a ${TRADE[set.viking]}` : ""}: ${price} gold` }));
+    space.append(svg("text", { x, y: y + 25.5, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: move ? "#fff" : "#5b4420" }, tr("vikings.price", { gold: num(price) })));
+    space.append(svg("title", { text: tr(set.viking ? "vikings.offer_with" : "vikings.offer", { tile: vikingsTile(set.tile), viking: trade(set.viking), gold: num(price) }) }));
   }
   if (move) clickable(space, moveLabel(move, t), () => ctx.play(move));
   return space;
@@ -82,10 +71,10 @@ function wheelSpace(t, ctx, i, cx, cy) {
 
 function wheel(t, ctx) {
   const c = WHEEL / 2;
-  const s = svg("svg", { viewBox: `0 0 ${WHEEL} ${WHEEL}`, class: "vk-wheel", role: "group", "aria-label": "the wheel and its offer", "data-path": "/table/wheel" });
+  const s = svg("svg", { viewBox: `0 0 ${WHEEL} ${WHEEL}`, class: "vk-wheel", role: "group", "aria-label": tr("vikings.wheel"), "data-path": "/table/wheel" });
   s.append(svg("circle", { cx: c, cy: c, r: c - 2, fill: "#e8dcc2", stroke: "#8a7445", "stroke-width": 2 }));
-  s.append(svg("text", { x: c, y: c - 6, "text-anchor": "middle", "font-size": 15, "font-weight": 700 }, `round ${t.round}`));
-  s.append(svg("text", { x: c, y: c + 12, "text-anchor": "middle", "font-size": 12 }, `bank ${t.bank} gold`));
+  s.append(svg("text", { x: c, y: c - 6, "text-anchor": "middle", "font-size": 15, "font-weight": 700 }, tr("vikings.round", { n: t.round })));
+  s.append(svg("text", { x: c, y: c + 12, "text-anchor": "middle", "font-size": 12 }, tr("vikings.bank", { gold: num(t.bank) })));
   if (t.wheel) t.wheel.spaces.forEach((_, i) => s.append(wheelSpace(t, ctx, i, c, c)));
   return s;
 }
@@ -98,9 +87,9 @@ function display(t, ctx) {
   return h(
     "div",
     { class: "vk-display", "data-path": "/table/display" },
-    h("span", { class: "hint" }, "Special tiles (the dearest set earns one):"),
+    h("span", { class: "hint" }, tr("vikings.display")),
     t.display.map((sid, i) => {
-      if (!sid) return h("span", { class: "special empty" }, "taken");
+      if (!sid) return h("span", { class: "special empty" }, tr("vikings.taken"));
       const move = ctx.legal.find((m) => m.type === "special" && m.space === i);
       const card = h("button", { type: "button", class: `special${move ? " choice-button" : ""}`, disabled: !move, title: specialText(sid), "data-special": sid, "data-path": `/table/display/${i}` },
         h("b", {}, specialName(sid)), h("small", {}, specialText(sid)));
@@ -127,15 +116,15 @@ function handLine(t, ctx) {
   if (!t.hand) return null;
   const who = ctx.names[t.prompt?.seat] ?? "";
   const pic = svg("svg", { viewBox: "0 0 60 32", width: 60, height: 32, "aria-hidden": "true" }, tile(t.hand.tile, 0, 0, 30), t.hand.viking ? viking(46, 16, t.hand.viking, 9) : null);
-  return h("p", { class: "vk-hand", "data-path": "/table/hand" }, pic, `${who} holds the ${vikingsTile(t.hand.tile)}${t.hand.viking ? ` and a ${TRADE[t.hand.viking]}` : ""}`);
+  return h("p", { class: "vk-hand", "data-path": "/table/hand" }, pic, tr(t.hand.viking ? "vikings.holds_with" : "vikings.holds", { who, tile: vikingsTile(t.hand.tile), viking: trade(t.hand.viking) }));
 }
 
 function panel(t, ctx) {
   const lines = [
-    h("p", { "data-path": "/table/start" }, `Start player: ${ctx.names[t.start] ?? ""}`),
+    h("p", { "data-path": "/table/start" }, tr("vikings.start_player", { name: ctx.names[t.start] ?? "" })),
     handLine(t, ctx),
-    t.auction ? h("p", { "data-path": "/table/auction" }, `Auction: highest bid ${t.auction.high} gold${t.auction.leader !== null ? ` by ${ctx.names[t.auction.leader]}` : ""}`) : null,
-    t.trip ? h("p", { "data-path": "/table/trip" }, `Boatsman trip: ${tripWords(t.trip.mode, t.trip.colour)}, ${t.trip.carried.length} carried`) : null,
+    t.auction ? h("p", { "data-path": "/table/auction" }, tr(t.auction.leader !== null ? "vikings.auction_by" : "vikings.auction", { gold: num(t.auction.high), name: ctx.names[t.auction.leader] })) : null,
+    t.trip ? h("p", { "data-path": "/table/trip" }, tr("vikings.trip_state", { trip: tripWords(t.trip.mode, t.trip.colour), n: t.trip.carried.length })) : null,
     bidStepper(t, ctx),
     choices(t, ctx),
     convertControl(t, ctx),
@@ -147,21 +136,21 @@ function fjordSvg(t, ctx, seat, cols) {
   const w = 70 + cols * 36;
   const hgt = 6 * 36 + 62;
   const mine = ctx.you === seat;
-  const s = svg("svg", { viewBox: `0 0 ${w + 4} ${hgt}`, class: `vk-fjord${mine ? " mine" : ""}`, role: "group", "aria-label": `${ctx.names[seat]}'s fjord`, "data-seat": seat, style: `--w:${w + 4}px` });
+  const s = svg("svg", { viewBox: `0 0 ${w + 4} ${hgt}`, class: `vk-fjord${mine ? " mine" : ""}`, role: "group", "aria-label": tr("vikings.fjord_of", { name: ctx.names[seat] }), "data-seat": seat, style: `--w:${w + 4}px` });
   s.append(fjord(t, ctx, seat, 2, 2, cols, moveLabel));
   return s;
 }
 
 export const vikings = {
-  title: "Vikings",
+  title: tr("title.vikings"),
   moveLabel,
   prompt(t) {
     const p = t.prompt;
-    if (!p) return t.over ? "the game is over" : "";
-    return ASKS[p.ask] ?? p.ask;
+    if (!p) return t.over ? tr("vikings.over") : "";
+    return ASKS.includes(p.ask) ? tr(`vikings.ask.${p.ask}`) : p.ask;
   },
   scores(t) {
-    return t.fjords.map((f) => `${f.vp} VP · ${f.gold} gold`);
+    return t.fjords.map((f) => tr("vikings.score", { vp: num(f.vp), gold: num(f.gold) }));
   },
   draw(t, ctx) {
     const cols = Math.max(8, ...t.fjords.flatMap((f) => f.rows.map((r) => r.length + 1)));

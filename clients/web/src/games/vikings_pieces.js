@@ -5,7 +5,6 @@ import { svg } from "../dom.js";
 
 export const COLOUR = { blue: "#2e86c1", yellow: "#e2b007", green: "#27ae60", red: "#c0392b", black: "#222", grey: "#8e9ba3" };
 export const ROW_COLOUR = [null, "black", "red", "green", "yellow", "blue"];
-export const ROW_NAME = ["ships", "warriors", "nobles", "scouts", "goldsmiths", "fishermen"];
 export const SAIL = { SR: "red", SG: "green", SY: "yellow", SB: "blue" };
 export const CELL = 36;
 

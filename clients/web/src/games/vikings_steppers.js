@@ -3,6 +3,7 @@
 // which sits behind one control because it is rarely wanted.
 
 import { h } from "../dom.js";
+import { num, t as tr } from "../i18n/index.js";
 
 /** − [amount] + and a confirm button over the sorted legal `amounts`; `key` keeps the
  * chosen amount in ctx.ui across redraws. */
@@ -23,9 +24,9 @@ function stepper(ctx, key, amounts, label, send, extra = null) {
   return h(
     "div",
     { class: `stepper ${key}` },
-    h("button", { type: "button", class: "step", "aria-label": "less", disabled: value <= lo, onclick: () => set(value - 1), "data-key": `${key}-less` }, "−"),
+    h("button", { type: "button", class: "step", "aria-label": tr("stepper.less"), disabled: value <= lo, onclick: () => set(value - 1), "data-key": `${key}-less` }, "−"),
     input,
-    h("button", { type: "button", class: "step", "aria-label": "more", disabled: value >= hi, onclick: () => set(value + 1), "data-key": `${key}-more` }, "+"),
+    h("button", { type: "button", class: "step", "aria-label": tr("stepper.more"), disabled: value >= hi, onclick: () => set(value + 1), "data-key": `${key}-more` }, "+"),
     h("button", { type: "button", class: "primary confirm", onclick: () => send(value), "data-key": `${key}-send` }, label(value)),
     extra,
   );
@@ -35,10 +36,10 @@ export function bidStepper(t, ctx) {
   const bids = ctx.legal.filter((m) => m.type === "bid");
   const pass = ctx.legal.find((m) => m.type === "pass");
   if (!bids.length && !pass) return null;
-  const passButton = pass ? h("button", { type: "button", class: "pass", onclick: () => ctx.play(pass), "data-key": "bid-pass" }, "Pass") : null;
+  const passButton = pass ? h("button", { type: "button", class: "pass", onclick: () => ctx.play(pass), "data-key": "bid-pass" }, tr("vikings.pass_button")) : null;
   if (!bids.length) return h("div", { class: "stepper bid" }, passButton);
   const amounts = bids.map((m) => m.amount).sort((a, b) => a - b);
-  return stepper(ctx, "bid", amounts, (v) => `Bid ${v} gold`, (v) => ctx.play(bids.find((m) => m.amount === v)), passButton);
+  return stepper(ctx, "bid", amounts, (v) => tr("vikings.bid_button", { gold: num(v) }), (v) => ctx.play(bids.find((m) => m.amount === v)), passButton);
 }
 
 export function convertControl(t, ctx) {
@@ -49,7 +50,7 @@ export function convertControl(t, ctx) {
   return h(
     "details",
     { class: "convert", open: ctx.ui.convertOpen || null, ontoggle: (e) => (ctx.ui.convertOpen = e.target.open) },
-    h("summary", {}, "Turn VP into gold (1 VP = 1 gold)"),
-    stepper(ctx, "convert", amounts, (v) => `Turn ${v} VP into ${v} gold`, send),
+    h("summary", {}, tr("vikings.convert_open")),
+    stepper(ctx, "convert", amounts, (v) => tr("vikings.convert_button", { vp: num(v) }), send),
   );
 }

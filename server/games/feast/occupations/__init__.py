@@ -17,7 +17,7 @@ README.md in this folder tells how to add the cards of another deck.
 from __future__ import annotations
 
 from server.games.contract import State
-from server.games.feast.occupations import deck_a  # noqa: F401  (registers deck A's bespoke cards)
+from server.games.feast.occupations import deck_a, deck_c  # noqa: F401  (register the decks' bespoke cards)
 from server.games.feast.occupations.cards import PARTS, dealable, parts, timing
 from server.games.feast.occupations.flow import (
     STEPS,
@@ -34,7 +34,9 @@ from server.games.feast.occupations.flow import (
     fire_all,
     instead,
     interrupt,
+    observe,
     restore,
+    roll_mod,
     rule,
     step,
     use_card,
@@ -45,7 +47,7 @@ from server.games.feast.supply import Player
 __all__ = [
     "PARTS", "STEPS", "Step", "action_steps", "anytime_moves", "card_moves", "card_step", "choose", "dealable",
     "decline", "discount", "draw", "draw_steps", "enqueue", "fire", "fire_all", "instead",
-    "interrupt", "parts", "play_steps", "restore", "rule", "step", "timing", "use_card",
+    "interrupt", "observe", "parts", "play_steps", "restore", "roll_mod", "rule", "step", "timing", "use_card",
 ]  # fmt: skip
 
 

@@ -97,8 +97,8 @@ CONDITIONS: dict[str, Callable[[State, Player, dict[str, Any]], bool]] = {
     "fail": lambda s, p, r: r.get("outcome") == "fail",
     "one_long_sword": lambda s, p, r: r.get("long_swords") == 1,
     "used_longship": _used_longship,
-    "harvest": lambda s, p, r: _harvest(s),
-    "no_harvest": lambda s, p, r: not _harvest(s),
+    "harvest": lambda s, p, r: bool(r.get("harvest", _harvest(s))),  # Plower 49C: an extra harvest
+    "no_harvest": lambda s, p, r: not r.get("harvest", _harvest(s)),
 }
 
 
@@ -148,8 +148,13 @@ def instead(s: State, seat: int, name: str) -> Step | None:
 
 # Looked up on every legal-move listing: indexed once per card.
 _RULES = {c: {p["rule"]: p["value"] for p in ps if p["kind"] == "rule"} for c, ps in PARTS.items()}
+_ROLL_MODS = {
+    c: [(SELECTORS[p["spaces"]], p["value"]) for p in ps if p["kind"] == "rule" and p["rule"] == "roll_mod"]
+    for c, ps in PARTS.items()
+}
 _DISCOUNTS = {
-    c: [(SELECTORS[p["spaces"]], p["silver"]) for p in ps if p["kind"] == "discount"] for c, ps in PARTS.items()
+    c: [(SELECTORS[p["spaces"]], p["silver"], p.get("min", 0)) for p in ps if p["kind"] == "discount"]
+    for c, ps in PARTS.items()
 }
 
 
@@ -161,14 +166,35 @@ def rule(p: Player, name: str, default: Any) -> Any:
     return value
 
 
-def discount(p: Player, sid: str) -> int:
-    """Silver off the cost of space `sid` (Peddler 1A)."""
+def roll_mod(p: Player, sid: str) -> int:
+    """The sum the played cards add to every die roll on space `sid` (Archer 13B: -1)."""
+    return sum(v for card in p["played"] for spaces, v in _ROLL_MODS.get(card, ()) if sid in spaces)
+
+
+def discount(p: Player, sid: str, cost: int | None = None) -> int:
+    """Silver off the cost of space `sid` (Peddler 1A); with `cost`, only the discounts whose
+    minimum cost it reaches (Patron 2C: spaces costing at least 2 silver)."""
     off = 0
     for card in p["played"]:
-        for spaces, silver in _DISCOUNTS.get(card, ()):
-            if sid in spaces:
+        for spaces, silver, least in _DISCOUNTS.get(card, ()):
+            if sid in spaces and (cost is None or cost >= least):
                 off += silver
     return off
+
+
+# --- observers: cards that watch the state after every step ------------------------------
+
+# card -> a function (state, seat) that looks at the state and changes it directly, without
+# asking anything (Earl of Lade 168C, green "as soon as" gains 180C, 181C); deck modules
+# register them, `rounds.advance` runs `observe` before every step.
+OBSERVERS: dict[str, Callable[[State, int], None]] = {}
+
+
+def observe(s: State) -> None:
+    for seat, p in enumerate(s["seats"]):
+        for card in p["played"]:
+            if card in OBSERVERS:
+                OBSERVERS[card](s, seat)
 
 
 # --- the card prompt and blue exchanges ----------------------------------------------------------

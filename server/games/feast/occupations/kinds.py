@@ -41,7 +41,13 @@ ALIASES = {"cattle_any": ("cattle", "pregnant_cattle"), "sheep_any": ("sheep", "
 HOUSES = ("stone_house", "long_house")
 
 
+# Further named counters registered by the deck modules (name -> function of state and player).
+COUNTERS: dict[str, Callable[[State, Player], int]] = {}
+
+
 def count(s: State, p: Player, name: str) -> int:
+    if name in COUNTERS:
+        return COUNTERS[name](s, p)
     if name in SHIPS:
         return sum(1 for sh in p["ships"] if sh["type"] == name)
     if name == "houses":
@@ -64,8 +70,9 @@ def can_give(p: Player, give: dict[str, int]) -> bool:
     return all((_ship_held(p, k) if k in SHIPS else holds(p, k)) >= n for k, n in give.items())
 
 
-def can_get(p: Player, get: dict[str, int]) -> bool:
-    return all(harbour_free(p, k) for k in get if k in SHIPS)
+def can_get(s: State, p: Player, get: dict[str, int]) -> bool:
+    """Ships need a free harbour slot, special tiles must still be on the board (F-659)."""
+    return all(harbour_free(p, k) for k in get if k in SHIPS) and all(k in s["specials"] for k in get if k in SPECIALS)
 
 
 def _expand(give: dict[str, int]) -> list[dict[str, int]]:
@@ -119,7 +126,7 @@ def exchange_options(s: State, p: Player, part: Part) -> list[Option]:
     out = []
     for opt in part["options"]:
         for give in _expand(opt.get("give", {})):
-            if can_give(p, give) and can_get(p, opt.get("get", {})):
+            if can_give(p, give) and can_get(s, p, opt.get("get", {})):
                 out.append({"give": give, "get": dict(opt["get"])} if give else {"get": dict(opt["get"])})
     return out
 
@@ -249,8 +256,13 @@ def _get(s: State, p: Player, get: dict[str, int]) -> None:
 
 def take_from_strip(s: State, p: Player, strip_id: int, n: int) -> None:
     """F-451…F-453 for a card: n resources off the arrow end of one strip."""
+    from server.games.feast.occupations.flow import fire, interrupt
+
     strip = next(m for m in s["mountains"] if m["id"] == strip_id)
+    seat = next(i for i, q in enumerate(s["seats"]) if q is p)
+    mined = []
     for resource in strip["slots"][:n]:
+        mined += fire(s, seat, "event", "mined_" + resource)  # Mineworker 188C
         if resource == "silver2":
             p["silver"] += 2  # F-452
         else:
@@ -258,6 +270,7 @@ def take_from_strip(s: State, p: Player, strip_id: int, n: int) -> None:
     del strip["slots"][:n]
     if not strip["slots"]:
         s["mountains"].remove(strip)
+    interrupt(s, mined)
 
 
 def apply(s: State, seat: int, option: Option) -> None:

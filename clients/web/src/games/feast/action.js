@@ -4,6 +4,7 @@
 // boards, the special tiles, the die of a raid or hunt, and the weapon deck.
 
 import { h, svg } from "../../dom.js";
+import { t as tr } from "../../i18n/index.js";
 import { seatColour } from "../../panels.js";
 import { EXPLORATION, SPACES, SPECIALS, SWORD, itemName, name } from "./data.js";
 import { drawArea } from "./boards.js";
@@ -17,7 +18,7 @@ export function feastSvg(width, height, label, ...children) {
 
 function spaceTitle(sp) {
   const cost = Object.entries(sp.cost ?? {}).filter(([k]) => k !== "one_of").map(([k, n]) => `${n} ${name(k)}`).join(", ");
-  return `${sp.name} — ${sp.vikings} Viking${sp.vikings > 1 ? "s" : ""}${cost ? `; costs ${cost}` : ""}`;
+  return tr(cost ? "feast.space_cost" : "feast.space_title", { space: sp.name, count: sp.vikings, cost });
 }
 
 /** The action board; on a narrow screen the four columns stand two by two. */
@@ -36,7 +37,7 @@ function drawActionBoard(t, ctx, fx) {
   const g = svg("g", { "data-path": "/table/spaces", transform: "translate(0,4)" });
   cols.forEach((spaces, ci) => {
     const [x0, y0] = place(ci);
-    g.append(svg("text", { x: x0 + 4, y: y0 + 14, "font-size": 13, "font-weight": 700 }, `${ci + 1} Viking${ci ? "s" : ""}`));
+    g.append(svg("text", { x: x0 + 4, y: y0 + 14, "font-size": 13, "font-weight": 700 }, tr("feast.column", { count: ci + 1 })));
     spaces.forEach((sp, ri) => {
       const taken = t.spaces[sp.id];
       const x = x0;
@@ -49,14 +50,14 @@ function drawActionBoard(t, ctx, fx) {
       const move = ctx.legal.find((m) => m.type === "occupy" && m.space === sp.id);
       if (move) {
         el.append(svg("rect", { x, y, width: cw - 6, height: rh - 3, rx: 3, class: "choice-mark" }));
-        fx.bind(el, move, `occupy ${spaceTitle(sp)}`);
+        fx.bind(el, move, tr("feast.move.occupy", { where: spaceTitle(sp) }));
       }
       g.append(el);
     });
   });
   const width = narrow ? 2 * cw : 4 * cw;
   const height = 30 + (narrow ? 26 + (maxRows(0, 1) + maxRows(2, 3)) * rh : Math.max(...cols.map((c) => c.length)) * rh);
-  const out = feastSvg(width, height, "action board", g);
+  const out = feastSvg(width, height, tr("feast.tab.action"), g);
   copySpaces(t, ctx, fx, out);
   return out;
 }
@@ -71,8 +72,8 @@ function copySpaces(t, ctx, fx, out) {
     const x = Number(box.getAttribute("x")) + Number(box.getAttribute("width")) - 46;
     const y = Number(box.getAttribute("y")) + 2;
     chip.append(svg("rect", { x, y, width: 42, height: 17, rx: 8, fill: "#fff", stroke: "#1d6fd6" }));
-    chip.append(svg("text", { x: x + 6, y: y + 13, "font-size": 12 }, "copy"));
-    el.parentNode.append(fx.bind(chip, m, `copy ${SPACES.find((s) => s.id === m.copy)?.name ?? m.copy} with your Vikings on ${name(m.space)}`));
+    chip.append(svg("text", { x: x + 6, y: y + 13, "font-size": 12 }, tr("feast.copy")));
+    el.parentNode.append(fx.bind(chip, m, tr("feast.copy_label", { copy: SPACES.find((s) => s.id === m.copy)?.name ?? m.copy, space: name(m.space) })));
   }
 }
 
@@ -85,7 +86,7 @@ export function optionCards(t, ctx, fx) {
   return h(
     "div",
     { class: "feast-options", "data-path": "/table/prompt" },
-    h("h4", {}, `${sp?.name ?? name(p.space)}: choose how`),
+    h("h4", {}, tr("feast.choose_how", { space: sp?.name ?? name(p.space) })),
     p.options.map((v, i) => {
       const move = ctx.legal.find((m) => m.type === "option" && m.pick === i);
       const card = h("button", { class: "feast-option choice", "data-option": i, disabled: !mine || !move }, variantWords(v));
@@ -102,32 +103,32 @@ export function mountains(t, ctx, fx) {
   const takes = ctx.legal.filter((m) => m.type === "take");
   t.mountains.forEach((strip, i) => {
     const y = i * (size + 8);
-    g.append(svg("text", { x: 0, y: y + 18, "font-size": 12 }, `strip ${strip.id} ▸`));
+    g.append(svg("text", { x: 0, y: y + 18, "font-size": 12 }, tr("feast.strip", { strip: strip.id })));
     strip.slots.forEach((res, k) => {
       const el = token(res, 62 + k * (size + 4), y, size, { "data-strip": strip.id, "data-slot": k });
       // the smallest allowance that takes this many, so the bigger ones stay for later strips
       const move = takes.filter((m) => m.strip === strip.id && m.n === k + 1).sort((a, b) => a.part - b.part)[0];
       if (move) {
         el.insertBefore(svg("rect", { x: -2, y: -2, width: size + 4, height: size + 4, rx: 5, class: "choice-mark" }), el.firstChild);
-        fx.bind(el, move, `take ${k + 1} from strip ${strip.id} (${strip.slots.slice(0, k + 1).map(itemName).join(", ")})`);
+        fx.bind(el, move, tr("feast.take_strip", { n: k + 1, strip: strip.id, items: strip.slots.slice(0, k + 1).map(itemName).join(", ") }));
       }
       g.append(el);
     });
   });
-  return feastSvg(62 + 7 * (size + 4), Math.max(1, t.mountains.length) * (size + 8), "mountain strips", g);
+  return feastSvg(62 + 7 * (size + 4), Math.max(1, t.mountains.length) * (size + 8), tr("feast.mountains"), g);
 }
 
 /** The exploration boards on the table (the one an option explores is clickable). */
 export function explorationBoards(t, ctx, fx) {
   const cs = 18;
-  const wrap = h("div", { class: "feast-explore" }, h("p", { class: "hint" }, "Darker cells cost 1 point each if left uncovered; numbers are income, green cells give a bonus."));
+  const wrap = h("div", { class: "feast-explore" }, h("p", { class: "hint" }, tr("feast.explore_hint")));
   for (const [letter, e] of Object.entries(t.exploration)) {
     const board = EXPLORATION[e.face];
     if (!board) continue;
     const pick = ctx.legal.find((m) => m.type === "option" && t.prompt?.options?.[m.pick]?.explore === letter);
     const build = () => exploration(letter, e, board, cs, ctx);
     const out = pick ? build() : cached(ctx.ui, `explore|${letter}|${e.face}|${e.silver}|${e.owner}`, build);
-    if (pick) fx.bind(out, pick, `explore ${board.name}: ${variantWords(t.prompt.options[pick.pick])}`);
+    if (pick) fx.bind(out, pick, tr("feast.explore_label", { board: board.name, how: variantWords(t.prompt.options[pick.pick]) }));
     wrap.append(out);
   }
   return wrap;
@@ -136,9 +137,9 @@ export function explorationBoards(t, ctx, fx) {
 function exploration(letter, e, board, cs, ctx) {
   {
     const fake = { kind: e.face, cover: board.rows.map(() => 0), pieces: [] };
-    const drawn = drawArea(fake, -1, 0, 0, cs, `${letter}: ${board.name} · ${board.vp} VP`, true);
-    const out = feastSvg(Math.max(drawn.width, 170), drawn.height + 18, `exploration board ${board.name}`, drawn.g);
-    out.append(svg("text", { x: 0, y: drawn.height + 14, "font-size": 12 }, e.owner !== null ? `taken by ${ctx.names[e.owner]}` : `${e.silver} silver on it`));
+    const drawn = drawArea(fake, -1, 0, 0, cs, tr("feast.board_head", { letter, board: board.name, vp: board.vp }), true);
+    const out = feastSvg(Math.max(drawn.width, 170), drawn.height + 18, tr("feast.board_label", { board: board.name }), drawn.g);
+    out.append(svg("text", { x: 0, y: drawn.height + 14, "font-size": 12 }, e.owner !== null ? tr("feast.taken_by", { name: ctx.names[e.owner] }) : tr("feast.silver_on", { count: e.silver })));
     out.setAttribute("data-path", `/table/exploration/${letter}`);
     return out;
   }
@@ -163,13 +164,13 @@ function drawSpecials(t, ctx, fx) {
     cell.append(pieceShape(id, 0, 0, 4, cs, {}, false));
     cell.append(svg("text", { x: 0, y: 58, "font-size": 12 }, `${tile.silver_price ?? "–"}$`));
     cell.append(svg("text", { x: 0, y: 72, "font-size": 12 }, `⚔${SWORD[id] ?? tile.sword}`));
-    cell.append(svg("title", { text: `${tile.name}: price ${tile.silver_price ?? "not for sale"} silver, sword value ${tile.sword}` }));
+    cell.append(svg("title", { text: tr(tile.silver_price ? "feast.special_title" : "feast.special_title_nfs", { tile: tile.name, price: tile.silver_price, sword: tile.sword }) }));
     const move = ctx.legal.find((m) => (m.type === "buy" || m.type === "loot") && m.tile === id);
-    if (move) fx.bind(cell, move, `${move.type === "buy" ? "buy" : "take"} ${tile.name}${move.type === "buy" ? ` for ${tile.silver_price} silver` : ""}`);
+    if (move) fx.bind(cell, move, move.type === "buy" ? tr("feast.buy_for", { tile: tile.name, count: tile.silver_price }) : tr("feast.move.loot", { tile: tile.name }));
     g.append(cell);
     x += Math.max(w, 44) + 12;
   }
-  return feastSvg(Math.max(x, 100), 78, "special tiles", g);
+  return feastSvg(Math.max(x, 100), 78, tr("feast.special_tiles"), g);
 }
 
 /** The die of a hunt, snare, whaling or raid, and what can be done with it. */
@@ -178,16 +179,16 @@ export function dicePanel(t, ctx, fx) {
   if (p?.kind !== "dice") return null;
   const sp = SPACES.find((s) => s.id === p.space);
   const face = p.roll === null ? "–" : String(p.roll);
-  const die = feastSvg(60, 60, `die: ${face}`, svg("rect", { x: 4, y: 4, width: 52, height: 52, rx: 10, fill: "#b33", stroke: "#611" }), svg("text", { x: 30, y: 39, "font-size": 24, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, face));
+  const die = feastSvg(60, 60, tr("feast.die", { face }), svg("rect", { x: 4, y: 4, width: 52, height: 52, rx: 10, fill: "#b33", stroke: "#611" }), svg("text", { x: 30, y: 39, "font-size": 24, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, face));
   die.classList.add("feast-die");
   const roll = ctx.legal.find((m) => m.type === "roll");
-  if (roll) fx.bind(die, roll, p.rolls ? "roll again" : "roll the die");
+  if (roll) fx.bind(die, roll, tr(p.rolls ? "feast.roll_again" : "feast.move.roll"));
   const offered = Object.entries(p.offered ?? {}).filter(([, n]) => n).map(([k, n]) => `+${n} ${name(k)}`).join(" ");
-  const hint = p.aim === "high" ? "raid: the result (plus stones and long swords added) buys a tile of that sword value" : "hunt: pay wood to make up the difference, or give up";
+  const hint = tr(p.aim === "high" ? "feast.raid_hint" : "feast.hunt_hint");
   return h(
     "div",
     { class: "feast-dice", "data-path": "/table/prompt" },
-    h("h4", {}, `${sp?.name ?? name(p.space)} — ${p.die}-sided die, rolled ${p.rolls} time${p.rolls === 1 ? "" : "s"} ${offered}`),
+    h("h4", {}, tr("feast.dice_head", { space: sp?.name ?? name(p.space), die: p.die, count: p.rolls, offered })),
     die,
     h("p", { class: "hint" }, hint),
     ctx.legal.filter((m) => ["offer", "hunt", "fail"].includes(m.type)).map((m) => fx.bindHtml(h("button", { class: "feast-chip choice" }, fx.label(m)), m)),
@@ -195,7 +196,7 @@ export function dicePanel(t, ctx, fx) {
     ctx.legal.filter((m) => m.type === "loot" && !SPECIALS[m.tile]).map((m) => {
       const [w, hgt] = pieceSize(m.tile, 0, 14);
       const tile = feastSvg(Math.max(w, 60) + 4, hgt + 20, itemName(m.tile), pieceShape(m.tile, 0, 2, 2, 14, {}, false), svg("text", { x: 2, y: hgt + 17, "font-size": 12 }, `${itemName(m.tile)} ⚔${SWORD[m.tile] ?? ""}`));
-      return fx.bind(tile, m, `take ${itemName(m.tile)}`);
+      return fx.bind(tile, m, tr("feast.move.loot", { tile: itemName(m.tile) }));
     }),
   );
 }

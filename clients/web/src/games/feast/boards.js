@@ -5,6 +5,7 @@
 // "row,col" so placement (place.js) can follow the pointer over them.
 
 import { svg } from "../../dom.js";
+import { t as tr } from "../../i18n/index.js";
 import { AREAS, itemName, orientations } from "./data.js";
 import { pieceShape, shortLabel } from "./pieces.js";
 
@@ -42,7 +43,7 @@ function cellMark(ch, key, x, y, cs, marks, compact) {
   if (marks.income.has(key)) return svg("text", { x: x + cs / 2, y: y + cs / 2 + 5, "font-size": 13, "font-weight": 700, "text-anchor": "middle", fill: "#6b4e00" }, String(marks.income.get(key)));
   if (marks.bonus.has(key)) {
     const gives = marks.bonus.get(key);
-    return svg("text", { x: x + cs / 2, y: y + cs / 2 + 4, "font-size": 12, "text-anchor": "middle", fill: "#2f5d28" }, svg("title", { text: `bonus: ${gives.split("+").map(itemName).join(" + ")} each round while its neighbours are covered` }), shortLabel(gives.split("+")[0]));
+    return svg("text", { x: x + cs / 2, y: y + cs / 2 + 4, "font-size": 12, "text-anchor": "middle", fill: "#2f5d28" }, svg("title", { text: tr("feast.bonus_cell", { items: gives.split("+").map(itemName).join(" + ") }) }), shortLabel(gives.split("+")[0]));
   }
   if (ch === "E") return svg("text", { x: x + cs / 2, y: y + cs / 2 + 4, "font-size": 12, "text-anchor": "middle", fill: "#b0a080" }, "+");
   return null;
@@ -57,7 +58,8 @@ export function drawArea(a, k, x, y, cs, title, compact = false) {
   const top = above ? TOP + cs : TOP;
   const g = svg("g", { transform: `translate(${x},${y})`, class: "feast-area", "data-area": k, "data-kind": a.kind });
   const income = incomeOf(a);
-  const said = compact ? title : `${title ?? kind.name ?? a.kind}${income !== null ? ` · income ${income}` : ""}${kind.vp ? ` · ${kind.vp} VP` : ""}`;
+  const parts = [title ?? kind.name ?? a.kind, income !== null ? tr("feast.income", { n: income }) : null, kind.vp ? tr("feast.vp", { vp: kind.vp }) : null];
+  const said = compact ? title : parts.filter(Boolean).join(" · ");
   g.append(svg("text", { x: 0, y: 14, "font-size": 13, "font-weight": 700 }, said));
   const grid = svg("g", { transform: `translate(0,${top})`, class: "feast-grid" });
   rows.forEach((row, r) => {

@@ -2,6 +2,7 @@
 // (every orientation of a tile, in the engine's own order, so a `turn` in a move means
 // the same shape here as in server/games/feast/shapes.py).
 
+import { t } from "../../i18n/index.js";
 import spacesData from "../../../../../server/games/feast/data/action_spaces.json";
 import buildingsData from "../../../../../server/games/feast/data/buildings.json";
 import explorationData from "../../../../../server/games/feast/data/exploration_boards.json";
@@ -13,6 +14,14 @@ import rulesData from "../../../../../server/games/feast/data/rules_notes.json";
 import shipsData from "../../../../../server/games/feast/data/ships.json";
 import specialsData from "../../../../../server/games/feast/data/special_tiles.json";
 import weaponsData from "../../../../../server/games/feast/data/weapons.json";
+
+// the names of spaces, goods, special tiles, islands and weapons as the player's language
+// calls them (the catalogues hold them by id; English is the data files' own wording)
+for (const s of spacesData.spaces) s.name = t(`feast.space.${s.id}`);
+for (const g of goodsData.goods) g.name = t(`feast.good.${g.id}`);
+for (const s of specialsData.tiles) s.name = t(`feast.special.${s.id}`);
+for (const b of explorationData.boards) b.name = t(`feast.board.${b.id}`);
+for (const w of weaponsData.deck) w.name = t(`feast.weapon.${w.id}`);
 
 export const SPACES = spacesData.spaces;
 export const SPACE = Object.fromEntries(SPACES.map((s) => [s.id, s]));
@@ -28,9 +37,9 @@ export const COINS = Object.fromEntries(goodsData.silver.denominations.map((d) =
 export const SWORD = Object.fromEntries(rulesData.sword_value_table.map((r) => [r.id, r.sword]));
 
 /** Each placement area kind: its rows (legend in the data files) and its printed marks. */
-export const AREAS = { home: { ...homeData.goods_grid, name: "Home board" } };
+export const AREAS = { home: { ...homeData.goods_grid, name: t("feast.home_board") } };
 for (const b of explorationData.boards) AREAS[b.id] = { ...b, name: b.name };
-for (const b of buildingsData.buildings) if (b.grid) AREAS[b.id] = { ...b.grid, name: b.id.replaceAll("_", " "), slots: b.slots, house: true };
+for (const b of buildingsData.buildings) if (b.grid) AREAS[b.id] = { ...b.grid, name: name(b.id), slots: b.slots, house: true };
 export const EXPLORATION = Object.fromEntries(explorationData.boards.map((b) => [b.id, b]));
 
 export const COLOUR = Object.fromEntries(goodsData.goods.map((g) => [g.id, g.colour]));
@@ -38,11 +47,14 @@ for (const id of Object.keys(SPECIALS)) COLOUR[id] = "blue";
 export const FILL = { orange: "#ee8a1f", red: "#c0392b", green: "#3f9b4a", blue: "#2e6fb7", silver: "#b8bec6", ore: "#4d4f55", wood: "#9a6b3f", stone: "#8e9aa6" };
 export const STROKE = { orange: "#9c5400", red: "#7b1d13", green: "#1f5e28", blue: "#173f6e", silver: "#6d737b", ore: "#1f2023", wood: "#5c3d1e", stone: "#4f5962" };
 
-export const name = (s) => String(s).replaceAll("_", " ");
+/** A word the data files use as an id (wood, knarr, stone_house…) in the player's language. */
+export function name(s) {
+  return t(`feast.word.${s}`, { defaultValue: String(s).replaceAll("_", " ") });
+}
 export function itemName(id) {
   if (GOODS[id]) return GOODS[id].name;
   if (SPECIALS[id]) return SPECIALS[id].name;
-  if (COINS[id]) return `${COINS[id].value} silver`;
+  if (COINS[id]) return t("feast.coin", { count: COINS[id].value });
   return name(id);
 }
 

@@ -6,6 +6,7 @@
 // On a narrow screen the table and your side are separate views behind tabs.
 
 import { clickable, h } from "../../dom.js";
+import { num, t as tr } from "../../i18n/index.js";
 import { GOODS, SPACE, SPECIALS, itemName, name } from "./data.js";
 import { actionBoard, dicePanel, explorationBoards, mountains, optionCards, specialTiles } from "./action.js";
 import { followUp, lay, placing, setKeys, turnPiece } from "./place.js";
@@ -14,22 +15,7 @@ import { seatSide } from "./seat.js";
 import { moveLabel } from "./words.js";
 import "./feast.css";
 
-const ASK = {
-  turn: "place Vikings on an action space, or pass",
-  dice: "roll the die, or take the result",
-  trade: "take from the mountains, or upgrade goods",
-  ready: "make ready for the next phase",
-  feast: "serve the feast: lay food on your banquet table",
-  play: "play occupation cards",
-  option: "choose one of the action's options",
-  bonus_play: "you may play an occupation first",
-  end: "finish the game: place goods, then done",
-  sea_trade: "trade green goods overseas",
-  special_sale: "buy special tiles",
-  start_card: "choose your starting occupation",
-  card: "answer your occupation card",
-  extra_feast: "serve an extra feast",
-};
+const ASK = ["turn", "dice", "trade", "ready", "feast", "play", "option", "bonus_play", "end", "sea_trade", "special_sale", "start_card", "card", "extra_feast"];
 const CONTROL_TYPES = ["pass", "ready", "done", "skip", "stop", "finish", "cancel", "roll"];
 const PANE_OF = { card: "mine", extra_feast: "mine", turn: "action", option: "action", dice: "action", trade: "action", special_sale: "action", feast: "mine", ready: "mine", end: "mine", play: "mine", bonus_play: "mine", start_card: "mine", sea_trade: "mine" };
 
@@ -84,16 +70,16 @@ function controls(t, ctx, fx, st) {
   }
   if (st) {
     const turn = (how) => turnPiece(st, how, ctx);
-    chips.push(h("button", { class: "feast-chip", id: "feast-rotate", title: "turn the piece (R)", onclick: () => turn("rotate") }, "⟳ turn (R)"));
-    chips.push(h("button", { class: "feast-chip", id: "feast-flip", title: "mirror the piece (F)", onclick: () => turn("flip") }, "⇋ mirror (F)"));
+    chips.push(h("button", { class: "feast-chip", id: "feast-rotate", title: tr("feast.turn_title"), onclick: () => turn("rotate") }, tr("feast.turn")));
+    chips.push(h("button", { class: "feast-chip", id: "feast-flip", title: tr("feast.mirror_title"), onclick: () => turn("flip") }, tr("feast.mirror")));
     const me = t.seats[ctx.you];
     const at = st.at && me.areas[st.at.area] ? st.at : null;
     if (at) {
       // a phone has no pointer to follow: tap a cell to put the piece there (again to turn it), then lay it
       const end = t.prompt?.kind === "end";
-      chips.push(h("button", { class: "feast-chip", id: "feast-place", onclick: () => lay(st, at.area, me.areas[at.area], end, ctx, fx.say) }, "lay it here"));
+      chips.push(h("button", { class: "feast-chip", id: "feast-place", onclick: () => lay(st, at.area, me.areas[at.area], end, ctx, fx.say) }, tr("feast.lay_here")));
     }
-    chips.push(h("span", { class: "feast-holding" }, `holding ${itemName(st.item)} — move it over a board and click (on a phone: tap, tap again to turn)`));
+    chips.push(h("span", { class: "feast-holding" }, tr("feast.holding", { item: itemName(st.item) })));
   }
   return chips;
 }
@@ -151,7 +137,7 @@ export function draw(t, ctx) {
   ctx.ui.tab ??= "action";
   setKeys(st ? { turn: (how) => turnPiece(st, how, ctx) } : null);
 
-  const head = h("p", { class: "feast-round", "data-path": "/table/round" }, `Round ${t.round} of ${t.rounds} · phase ${t.phase} · start player ${ctx.names[t.start] ?? t.start} · weapon deck ${t.decks_left?.weapons ?? "?"}, occupations ${t.decks_left?.occupations ?? "?"}`);
+  const head = h("p", { class: "feast-round", "data-path": "/table/round" }, tr("feast.round_line", { round: t.round, rounds: t.rounds, phase: t.phase, start: ctx.names[t.start] ?? t.start, weapons: t.decks_left?.weapons ?? "?", occupations: t.decks_left?.occupations ?? "?" }));
   const show = (pane) => !ctx.ui.narrow || ctx.ui.tab === pane; // a phone draws only the view it shows
   const shared = show("action") && h(
     "div",
@@ -159,14 +145,14 @@ export function draw(t, ctx) {
     optionCards(t, ctx, fx),
     dicePanel(t, ctx, fx),
     h("div", { class: "board-scroll" }, actionBoard(t, ctx, fx)),
-    h("div", { class: "feast-row" }, h("div", {}, h("h4", {}, "Mountains"), mountains(t, ctx, fx)), h("div", {}, h("h4", {}, "Special tiles"), h("div", { class: "board-scroll" }, specialTiles(t, ctx, fx)))),
-    h("h4", {}, "Exploration boards"),
+    h("div", { class: "feast-row" }, h("div", {}, h("h4", {}, tr("feast.mountains")), mountains(t, ctx, fx)), h("div", {}, h("h4", {}, tr("feast.special_tiles")), h("div", { class: "board-scroll" }, specialTiles(t, ctx, fx)))),
+    h("h4", {}, tr("feast.exploration_boards")),
     explorationBoards(t, ctx, fx),
   );
   const mineSide = me && show("mine") ? h("div", { class: "feast-pane", "data-pane": "mine" }, seatSide(t, ctx, fx, ctx.you)) : null;
   const others = t.seats.map((_, i) => i).filter((i) => i !== ctx.you);
   const othersPane = others.length && show("others") ? h("div", { class: "feast-pane", "data-pane": "others" }, others.map((i) => seatSide(t, ctx, fx, i))) : null;
-  const panes = [["action", "Action board"], ...(me ? [["mine", "My boards"]] : []), ...(others.length ? [["others", me ? "Other players" : "Players"]] : [])];
+  const panes = [["action", tr("feast.tab.action")], ...(me ? [["mine", tr("feast.tab.mine")]] : []), ...(others.length ? [["others", tr(me ? "feast.tab.others" : "feast.tab.players")]] : [])];
   const follow = me ? followUp(me, st, ctx, fx.say) : null;
   if (follow) queueMicrotask(() => ctx.play(follow));
   // the held piece's spots are the board's cells (place.js), not chips
@@ -180,12 +166,12 @@ export function draw(t, ctx) {
 function describeOps(ops) {
   const said = ops
     .filter((op) => op.op === "add" && op.path.startsWith("/table/spaces/"))
-    .map((op) => `occupied ${SPACE[op.path.slice("/table/spaces/".length)]?.name ?? name(op.path.split("/").pop())}`);
+    .map((op) => tr("feast.occupied", { space: SPACE[op.path.slice("/table/spaces/".length)]?.name ?? name(op.path.split("/").pop()) }));
   return said.length ? said.join("; ") : null;
 }
 
 export const feast = {
-  title: "A Feast for Odin",
+  title: tr("game.feast"),
   listClosed: true,
   moveLabel,
   describeOps,
@@ -193,10 +179,11 @@ export const feast = {
     const p = t.prompt;
     if (!p) return "";
     const sp = p.space ? SPACE[p.space] : null;
-    return `${ASK[p.kind] ?? name(p.kind)}${sp ? ` (${sp.name})` : ""}`;
+    const ask = ASK.includes(p.kind) ? tr(`feast.ask.${p.kind}`) : name(p.kind);
+    return sp ? tr("feast.ask_at", { ask, space: sp.name }) : ask;
   },
   scores(t) {
-    return t.seats.map((p) => `${p.silver} silver · ${p.thing ?? 0} Vikings left`);
+    return t.seats.map((p) => tr("feast.score", { silver: num(p.silver), count: p.thing ?? 0 }));
   },
   draw,
 };

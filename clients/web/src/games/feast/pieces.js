@@ -2,14 +2,17 @@
 // coins by value, ore / wood / stone tokens, a small die and an occupation card.
 
 import { svg } from "../../dom.js";
+import { t as tr } from "../../i18n/index.js";
 import { FILL, STROKE, colourOf, itemName, orientations } from "./data.js";
 
-const SHORT = { silver_1: "1", silver_2: "2", silver_4: "4", silver_10: "10", silver: "1", silver2: "2", ore: "ore", wood: "wd", stone: "st" };
+const SHORT = { silver_1: "1", silver_2: "2", silver_4: "4", silver_10: "10", silver: "1", silver2: "2" };
+const RESOURCES = ["ore", "wood", "stone"];
 
 /** A short printed label of an item (what fits on its first cell). */
 export function shortLabel(item) {
   if (SHORT[item]) return SHORT[item];
-  const n = itemName(item).replace(/^Pregnant /, "P·");
+  if (RESOURCES.includes(item)) return tr(`feast.short.${item}`);
+  const n = item.startsWith("pregnant_") ? `${tr("feast.pregnant_mark")}·${itemName(item.slice("pregnant_".length))}` : itemName(item);
   return n.length > 5 ? n.slice(0, 4) : n;
 }
 
@@ -61,7 +64,7 @@ export function token(kind, x, y, size = 22, extra = {}) {
   const g = svg("g", { transform: `translate(${x},${y})`, class: `token token-${kind}`, ...extra });
   if (colour === "silver") g.append(svg("circle", { cx: size / 2, cy: size / 2, r: size / 2 - 1, fill: FILL.silver, stroke: STROKE.silver, "stroke-width": 1.5 }));
   else g.append(svg("rect", { x: 1, y: 1, width: size - 2, height: size - 2, rx: kind === "ore" ? 6 : 2, fill: FILL[colour] ?? "#ccc", stroke: STROKE[colour] ?? "#555", "stroke-width": 1.5 }));
-  g.append(svg("text", { x: size / 2, y: size / 2 + 4, "font-size": 12, "text-anchor": "middle", fill: colour === "silver" ? "#222" : "#fff" }, SHORT[kind] ?? kind.slice(0, 2)));
+  g.append(svg("text", { x: size / 2, y: size / 2 + 4, "font-size": 12, "text-anchor": "middle", fill: colour === "silver" ? "#222" : "#fff" }, SHORT[kind] ?? (RESOURCES.includes(kind) ? tr(`feast.short.${kind}`) : kind.slice(0, 2))));
   g.append(svg("title", { text: itemName(kind) }));
   return g;
 }

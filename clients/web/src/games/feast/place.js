@@ -11,6 +11,7 @@
 // orientation and, once the exact cells arrive, the chosen cell at once.
 
 import { svg } from "../../dom.js";
+import { t as tr } from "../../i18n/index.js";
 import { AREAS, COLOUR, extent, itemName, nextTurn, orientations } from "./data.js";
 import { pieceShape } from "./pieces.js";
 
@@ -72,16 +73,16 @@ export function judge(st, k, a, r, c, end) {
 
 /** In words, why a spot the legal list does not offer is refused (the rule the engine applies). */
 export function why(st, k, a, r, c, end) {
-  if (st.stage === 2 && !st.pairs.has(`${k},${st.turn}`)) return `${itemName(st.item)} cannot lie on this board in this orientation (F-302, F-305)`;
+  if (st.stage === 2 && !st.pairs.has(`${k},${st.turn}`)) return tr("feast.why.orientation", { item: itemName(st.item) });
   const rows = AREAS[a.kind]?.rows ?? [];
   const cells = cellsAt(st, r, c);
-  if (!cells.every(([rr, cc]) => freeCell(a, rows, rr, cc, end))) return "it would overlap a piece or leave the free cells of the board (F-302)";
+  if (!cells.every(([rr, cc]) => freeCell(a, rows, rr, cc, end))) return tr("feast.why.overlap");
   const colour = COLOUR[st.item];
   const house = AREAS[a.kind]?.house;
   const same = house && ["orange", "red"].includes(colour) ? a[colour] : !house && colour === "green" ? a.green : null;
   const touches = same && cells.some(([rr, cc]) => [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dr, dc]) => (same[rr + dr] >> (cc + dc)) & 1 && cc + dc >= 0));
-  if (touches) return house ? `on a house two ${colour} tiles may not touch (F-332)` : "two green goods may not touch (F-309)";
-  return "an income number may be covered only once every cell to its lower left is covered (F-306)";
+  if (touches) return house ? tr("feast.why.house", { colour: tr(`feast.colour.${colour}`) }) : tr("feast.why.green");
+  return tr("feast.why.income");
 }
 
 /** The offset from the pointed cell to the piece's top-left cell (the pointer holds the piece's middle). */
@@ -152,7 +153,7 @@ function markAnchors(drawn, st, k, a, end, cs, ctx, say, anchors) {
   const marks = svg("g", { class: `feast-anchors stage-${st.stage}` });
   for (const key of anchors) {
     const [r, c] = key.split(",").map(Number);
-    const mark = svg("g", { class: "choice anchor", "data-anchor": `${k},${r},${c}`, "data-cell": `${r + gr},${c + gc}`, tabindex: 0, role: "button", "aria-label": `lay ${itemName(st.item)} here` });
+    const mark = svg("g", { class: "choice anchor", "data-anchor": `${k},${r},${c}`, "data-cell": `${r + gr},${c + gc}`, tabindex: 0, role: "button", "aria-label": tr("feast.lay_item_here", { item: itemName(st.item) }) });
     mark.append(svg("circle", { cx: (c + gc) * cs + cs / 2, cy: (r + gr) * cs + cs / 2, r: cs / 4, fill: "rgba(30,140,58,.35)", stroke: "#1e8c3a" }));
     const act = (e) => {
       if (e?.type === "click" && st.pointer === "touch") return; // a tap: the board's tap rule (put, turn) applies
@@ -173,7 +174,7 @@ export function lay(st, k, a, end, ctx, say) {
   const r = st.at.r - gr;
   const c = st.at.c - gc;
   if (!judge(st, k, a, r, c, end)) {
-    say(`Not there: ${why(st, k, a, r, c, end)}.`);
+    say(tr("feast.not_there", { why: why(st, k, a, r, c, end) }));
     return;
   }
   const base = { type: "place", item: st.item, area: k, turn: st.turn };
@@ -196,7 +197,7 @@ export function followUp(me, st, ctx, say) {
     st.target = null;
     if (d.area === t.area && d.turn === t.turn) {
       if (st.anchors.has(`${t.row},${t.col}`)) return { type: "place", item: st.item, area: t.area, turn: t.turn, row: t.row, col: t.col };
-      say(`Not there: ${why(st, t.area, me.areas[t.area], t.row, t.col, false)}. The marked cells take it in this orientation.`);
+      say(tr("feast.not_there_marked", { why: why(st, t.area, me.areas[t.area], t.row, t.col, false) }));
     }
     return null;
   }

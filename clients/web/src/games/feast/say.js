@@ -1,45 +1,52 @@
 // The move log's sentences for A Feast for Odin, keyed by the server's descriptions
-// (server/games/feast/describe.py, `k` = "feast.…"): ids and prices in, English out. The
-// app's wording module merges these into its table of sentences.
+// (server/games/feast/describe.py, `k` = "feast.…"): ids and prices in, the player's
+// language out (catalogue keys `say.feast.…`). The app's wording module merges these into
+// its table of sentences.
 
+import { t } from "../../i18n/index.js";
 import { OCCUPATIONS, SHIPS, SPACE, SPECIALS, WEAPONS, itemName, name } from "./data.js";
 import { variantWords } from "./words.js";
 
 const space = (id) => SPACE[id]?.name ?? name(id ?? "");
-const card = (id) => (id ? `“${OCCUPATIONS[id]?.name ?? id}”` : "a card");
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const card = (id) => (id ? `“${OCCUPATIONS[id]?.name ?? id}”` : t("feast.a_card"));
 const list = (items) => items.map(itemName).join(", ");
-const board = (kind) => (kind === "home" ? "the home board" : name(kind));
+const board = (kind) => (kind === "home" ? t("feast.the_home_board") : name(kind));
+const silver = (n) => t("feast.silver", { count: n });
+const cell = (d) => d.cell + 1;
 
 export const FEAST_SAY = {
-  "feast.occupy": (d) => `placed ${plural(d.vikings, "Viking")} on ${space(d.space)}${d.copy ? " (a copy space)" : ""}`,
-  "feast.pass": () => "passed for the rest of the round",
-  "feast.option": (d) => `chose on ${space(d.space)}: ${variantWords(d)}`,
-  "feast.play": (d) => `played the occupation ${card(d.card)}`,
-  "feast.use_card": (d) => `used the occupation ${card(d.card)}`,
-  "feast.choose_card": (d) => `chose ${d.card ? card(d.card) : "a starting occupation"}`,
-  "feast.choose": (d) => `used the occupation ${card(d.card)}`,
-  "feast.decline": (d) => `did not use the occupation ${card(d.card)}`,
-  "feast.skip": () => "played no card first",
-  "feast.stop": () => "stopped playing cards",
-  "feast.ready": () => "is ready",
-  "feast.done": () => "is done",
-  "feast.finish": (d) => `finished ${d.space ? space(d.space) : "the action"}`,
-  "feast.cancel": () => "put a piece back",
-  "feast.serve": (d) => (d.item === "silver" ? `served 1 silver at the banquet (cell ${d.cell + 1})` : `served ${itemName(d.item)} ${d.lay === "h" ? "across" : "upright"} at the banquet (cell ${d.cell + 1})`),
-  "feast.leave": (d) => `left banquet cell ${d.cell + 1} empty`,
-  "feast.leave_rest": (d) => `left ${plural(d.cells, "banquet cell")} empty`,
-  "feast.place": (d) => (d.step === "lay" ? `laid ${itemName(d.item)} on ${board(d.board)} (row ${d.row + 1}, column ${d.col + 1})` : d.step === "hold" ? `held ${itemName(d.item)} over ${board(d.board)}` : `picked up ${itemName(d.item)}`),
-  "feast.take": (d) => `took ${list(d.items)} from mountain strip ${d.strip}`,
-  "feast.upgrade": (d) => `upgraded ${itemName(d.good)} to ${itemName(d.to)}`,
-  "feast.flip": (d) => `traded ${itemName(d.good)} overseas for ${itemName(d.to)}`,
-  "feast.buy": (d) => `bought ${SPECIALS[d.tile]?.name ?? itemName(d.tile)} for ${plural(d.silver, "silver", "silver")}`,
-  "feast.buy_ship": (d) => `bought a ${name(d.ship)} for ${plural(d.silver ?? SHIPS[d.ship]?.buy_price_silver, "silver", "silver")}`,
-  "feast.arm": (d) => `put an ore on a ${name(d.ship)}`,
-  "feast.store": (d) => `stored ${d.res} on ${d.on === "shed" ? "a shed" : name(d.on)}`,
-  "feast.roll": (d) => `rolled the die on ${space(d.space)}`,
-  "feast.offer": (d) => `added a ${d.res === "stone" ? "stone" : WEAPONS.long_sword.name.toLowerCase()} to the roll of ${d.roll}`,
-  "feast.loot": (d) => `took ${itemName(d.tile)} with a roll of ${d.roll}`,
-  "feast.hunt": (d) => `succeeded on ${space(d.space)}${d.wood ? `, paying ${plural(d.wood, "wood", "wood")}` : ""}`,
-  "feast.fail": (d) => `gave up on ${space(d.space)} and took the consolation`,
+  "feast.occupy": (d) => t(d.copy ? "say.feast.occupy_copy" : "say.feast.occupy", { count: d.vikings, space: space(d.space) }),
+  "feast.pass": () => t("say.feast.pass"),
+  "feast.option": (d) => t("say.feast.option", { space: space(d.space), how: variantWords(d) }),
+  "feast.play": (d) => t("say.feast.play", { card: card(d.card) }),
+  "feast.use_card": (d) => t("say.feast.use_card", { card: card(d.card) }),
+  "feast.choose_card": (d) => (d.card ? t("say.feast.choose_card", { card: card(d.card) }) : t("say.feast.choose_start")),
+  "feast.choose": (d) => t("say.feast.use_card", { card: card(d.card) }),
+  "feast.decline": (d) => t("say.feast.decline", { card: card(d.card) }),
+  "feast.skip": () => t("say.feast.skip"),
+  "feast.stop": () => t("say.feast.stop"),
+  "feast.ready": () => t("say.feast.ready"),
+  "feast.done": () => t("say.feast.done"),
+  "feast.finish": (d) => (d.space ? t("say.feast.finish", { space: space(d.space) }) : t("say.feast.finish_action")),
+  "feast.cancel": () => t("say.feast.cancel"),
+  "feast.serve": (d) =>
+    d.item === "silver" ? t("say.feast.serve_silver", { cell: cell(d) }) : t(d.lay === "h" ? "say.feast.serve_across" : "say.feast.serve_upright", { item: itemName(d.item), cell: cell(d) }),
+  "feast.leave": (d) => t("say.feast.leave", { cell: cell(d) }),
+  "feast.leave_rest": (d) => t("say.feast.leave_rest", { count: d.cells }),
+  "feast.place": (d) => {
+    if (d.step === "lay") return t("say.feast.lay", { item: itemName(d.item), board: board(d.board), row: d.row + 1, col: d.col + 1 });
+    return d.step === "hold" ? t("say.feast.hold", { item: itemName(d.item), board: board(d.board) }) : t("say.feast.pick", { item: itemName(d.item) });
+  },
+  "feast.take": (d) => t("say.feast.take", { items: list(d.items), strip: d.strip }),
+  "feast.upgrade": (d) => t("say.feast.upgrade", { good: itemName(d.good), to: itemName(d.to) }),
+  "feast.flip": (d) => t("say.feast.flip", { good: itemName(d.good), to: itemName(d.to) }),
+  "feast.buy": (d) => t("say.feast.buy", { tile: SPECIALS[d.tile]?.name ?? itemName(d.tile), silver: silver(d.silver) }),
+  "feast.buy_ship": (d) => t("say.feast.buy_ship", { ship: name(d.ship), silver: silver(d.silver ?? SHIPS[d.ship]?.buy_price_silver) }),
+  "feast.arm": (d) => t("say.feast.arm", { ship: name(d.ship) }),
+  "feast.store": (d) => t(d.on === "shed" ? "say.feast.store_shed" : "say.feast.store", { res: name(d.res), on: name(d.on) }),
+  "feast.roll": (d) => t("say.feast.roll", { space: space(d.space) }),
+  "feast.offer": (d) => t("say.feast.offer", { what: d.res === "stone" ? name("stone") : WEAPONS.long_sword.name.toLowerCase(), roll: d.roll }),
+  "feast.loot": (d) => t("say.feast.loot", { tile: itemName(d.tile), roll: d.roll }),
+  "feast.hunt": (d) => (d.wood ? t("say.feast.hunt_wood", { space: space(d.space), count: d.wood }) : t("say.feast.hunt", { space: space(d.space) })),
+  "feast.fail": (d) => t("say.feast.fail", { space: space(d.space) }),
 };

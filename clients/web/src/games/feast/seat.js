@@ -5,6 +5,7 @@
 // empty; a ship to buy or arm; a shed slot; a card to play or use.
 
 import { h, svg } from "../../dom.js";
+import { t as tr } from "../../i18n/index.js";
 import { seatColour } from "../../panels.js";
 import { BANQUET, COLOUR, GOODS, OCCUPATIONS, SHIPS, WEAPONS, itemName, name } from "./data.js";
 import { feastSvg } from "./action.js";
@@ -28,7 +29,7 @@ export function banquet(t, ctx, fx, i) {
     g.append(svg("rect", { x, y: 0, width: BCS - 2, height: BCS - 2, rx: 3, fill: "#f3e3c3", stroke: "#b49a6a", "data-banquet": c }));
     if (numbered[c]) g.append(svg("text", { x: x + 3, y: BCS - 5, "font-size": 12, fill: "#9b845a" }, numbered[c]));
     if (c < p.emigrated.length) g.append(svg("text", { x: x + 4, y: 18, "font-size": 12 }, "⛵"));
-    else if (v) g.append(svg("circle", { cx: x + BCS / 2, cy: BCS / 2 - 1, r: 9, fill: seatColour(i), stroke: "#333" }, svg("title", { text: "a Viking sits here this round" })));
+    else if (v) g.append(svg("circle", { cx: x + BCS / 2, cy: BCS / 2 - 1, r: 9, fill: seatColour(i), stroke: "#333" }, svg("title", { text: tr("feast.viking_sits") })));
   });
   for (const x of laid) {
     if (x.item === "empty") g.append(svg("text", { x: x.at * BCS + 6, y: 18, "font-size": 12, fill: "#8b0000" }, "✕"));
@@ -45,20 +46,20 @@ export function banquet(t, ctx, fx, i) {
     const leave = ctx.legal.find((m) => m.type === "leave");
     if (leave) {
       const cell = svg("g", { class: "banquet-leave" }, svg("rect", { x: f.pos * BCS, y: 0, width: BCS - 2, height: BCS - 2, fill: "transparent" }));
-      fx.bind(cell, leave, `leave banquet cell ${f.pos + 1} empty (1 Thing penalty)`);
+      fx.bind(cell, leave, tr("feast.leave_cell", { cell: f.pos + 1 }));
       g.append(cell);
     }
     const rest = ctx.legal.find((m) => m.type === "leave_rest");
     if (rest) {
-      const chip = svg("g", { class: "banquet-rest" }, svg("rect", { x: 12 * BCS + 6, y: 2, width: 96, height: 22, rx: 11, fill: "#fff", stroke: "#8b0000" }), svg("text", { x: 12 * BCS + 14, y: 18, "font-size": 12, fill: "#8b0000" }, "leave the rest"));
-      fx.bind(chip, rest, `leave the ${f.end - f.pos} open banquet cells empty (${f.end - f.pos} Thing penalties)`);
+      const chip = svg("g", { class: "banquet-rest" }, svg("rect", { x: 12 * BCS + 6, y: 2, width: 96, height: 22, rx: 11, fill: "#fff", stroke: "#8b0000" }), svg("text", { x: 12 * BCS + 14, y: 18, "font-size": 12, fill: "#8b0000" }, tr("feast.leave_rest_chip")));
+      fx.bind(chip, rest, tr("feast.leave_rest_label", { count: f.end - f.pos }));
       g.append(chip);
       extraW = 110;
     }
   }
   const rule = ctx.ui.feastSaid?.[i];
-  const head = svg("text", { x: 0, y: 13, "font-size": 12, "font-weight": 700 }, `Banquet table${f ? (f.pos < f.end ? ` — next cell ${f.pos + 1}; orange may not touch orange, red not red` : " — served") : ""}`);
-  const out = feastSvg(12 * BCS + extraW, BCS + 22 + (rule ? 16 : 0), "banquet table", head, g);
+  const head = svg("text", { x: 0, y: 13, "font-size": 12, "font-weight": 700 }, f ? tr(f.pos < f.end ? "feast.banquet_next" : "feast.banquet_served", { cell: f.pos + 1 }) : tr("feast.banquet"));
+  const out = feastSvg(12 * BCS + extraW, BCS + 22 + (rule ? 16 : 0), tr("feast.banquet"), head, g);
   if (rule) out.append(svg("text", { x: 0, y: BCS + 34, "font-size": 12, fill: "#8b0000" }, rule));
   return out;
 }
@@ -95,7 +96,7 @@ export function supply(t, ctx, fx, i, st) {
     el.append(svg("rect", { x: -3, y: -3, width: boxW - 2, height: hgt + 24, rx: 4, fill: pending === item || st?.item === item ? "#fff4c2" : "#fffdf7", stroke: "#d8c9a8" }));
     el.append(isGood ? pieceShape(item, 0, 0, 0, cs, {}, false) : token(item, 0, 0, 24));
     el.append(svg("text", { x: 0, y: hgt + 16, "font-size": 12 }, text));
-    el.append(svg("title", { text: `${n} ${itemName(item)}${COLOUR[item] ? ` (${COLOUR[item]})` : ""}` }));
+    el.append(svg("title", { text: COLOUR[item] ? tr("feast.supply_title_colour", { n, item: itemName(item), colour: tr(`feast.colour.${COLOUR[item]}`) }) : `${n} ${itemName(item)}` }));
     supplyChoice(el, item, ctx, fx, i);
     g.append(el);
     x += boxW + 6;
@@ -108,12 +109,12 @@ export function supply(t, ctx, fx, i, st) {
     const el = svg("g", { transform: `translate(${cx},${y})`, class: "coin-pick" });
     const [w] = pieceSize(m.item, 0, cs);
     el.append(pieceShape(m.item, 0, 0, 0, cs, {}, true));
-    fx.bind(el, m, `pick up ${itemName(m.item)} to place it`);
+    fx.bind(el, m, tr("feast.move.pick", { item: itemName(m.item) }));
     g.append(el);
     cx += w + 10;
   }
   const height = y + (coins.length ? 2 * cs + 6 : 0);
-  const head = svg("text", { x: 0, y: 13, "font-size": 12, "font-weight": 700 }, "Supply");
+  const head = svg("text", { x: 0, y: 13, "font-size": 12, "font-weight": 700 }, tr("feast.supply"));
   g.setAttribute("transform", "translate(3,22)");
   return feastSvg(width, height + 26, "supply", head, g);
 }
@@ -128,7 +129,7 @@ function supplyChoice(el, item, ctx, fx, i) {
   }
   // several things to do with it (serve across or upright, upgrade to two goods): ask on it
   moves.forEach((m) => fx.cover(m));
-  fx.bindLocal(el, `choose what to do with ${itemName(item)}`, () => {
+  fx.bindLocal(el, tr("feast.choose_what", { item: itemName(item) }), () => {
     ctx.ui.pick = ctx.ui.pick?.item === item ? null : { seat: i, item };
     ctx.redraw();
   });
@@ -151,7 +152,7 @@ export function areas(t, ctx, fx, i, st) {
   const wrap = h("div", { class: "feast-areas" });
   p.areas.forEach((a, k) => {
     const build = () => {
-      const drawn = drawArea(a, k, 0, 0, a.kind === "home" ? cs : ctx.ui.narrow ? 24 : 22, k === 0 ? `${ctx.names[i]}'s home board` : null);
+      const drawn = drawArea(a, k, 0, 0, a.kind === "home" ? cs : ctx.ui.narrow ? 24 : 22, k === 0 ? tr("feast.home_board_of", { name: ctx.names[i] }) : null);
       const out = feastSvg(drawn.width + 4, drawn.height + 4, `board ${k + 1}: ${name(a.kind)}`, drawn.g);
       out.setAttribute("data-path", `/table/seats/${i}/areas/${k}`);
       return [drawn, out];
@@ -178,14 +179,14 @@ export function buildingsAndShips(t, ctx, fx, i) {
   const g = svg("g", {});
   let y = 0;
   p.sheds.forEach((shed, k) => {
-    g.append(svg("text", { x: 0, y: y + 16, "font-size": 12 }, `shed ${k + 1}`));
+    g.append(svg("text", { x: 0, y: y + 16, "font-size": 12 }, tr("feast.shed_n", { n: k + 1 })));
     ["wood", "stone"].forEach((res, ri) => {
       for (let n = 0; n < 3; n++) {
         const filled = n < shed[res];
         const el = filled ? token(res, 60 + (ri * 3 + n) * 28, y, 24) : svg("g", { transform: `translate(${60 + (ri * 3 + n) * 28},${y})` }, svg("rect", { x: 1, y: 1, width: 22, height: 22, fill: "#fffdf7", stroke: "#b9a77f", "stroke-dasharray": "3 2" }), svg("text", { x: 5, y: 16, "font-size": 12, fill: "#b9a77f" }, res[0]));
         if (!filled && n === shed[res]) {
           const move = ctx.legal.find((m) => m.type === "store" && m.res === res && "shed" in m);
-          if (move) fx.bind(el, move, `store ${res} on your shed`);
+          if (move) fx.bind(el, move, tr("feast.move.store_shed", { res: name(res) }));
         }
         g.append(el);
       }
@@ -195,8 +196,8 @@ export function buildingsAndShips(t, ctx, fx, i) {
   p.areas.forEach((a, k) => {
     if (!("wood" in a) && !("stone" in a)) return;
     const move = ctx.legal.filter((m) => m.type === "store" && m.area === k);
-    g.append(svg("text", { x: 0, y: y + 16, "font-size": 12 }, `${name(a.kind)} ${k + 1}: wood ${a.wood ?? 0}, stone ${a.stone ?? 0}`));
-    move.forEach((m, j) => g.append(fx.bind(token(m.res, 220 + j * 28, y, 24), m, `store ${m.res} on ${name(a.kind)}`)));
+    g.append(svg("text", { x: 0, y: y + 16, "font-size": 12 }, tr("feast.house_line", { house: name(a.kind), n: k + 1, wood: a.wood ?? 0, stone: a.stone ?? 0 })));
+    move.forEach((m, j) => g.append(fx.bind(token(m.res, 220 + j * 28, y, 24), m, tr("feast.store_on", { res: name(m.res), on: name(a.kind) }))));
     y += 30;
   });
   p.ships.forEach((ship, k) => {
@@ -209,7 +210,7 @@ export function buildingsAndShips(t, ctx, fx, i) {
       const o = n < ship.ore ? token("ore", 160 + n * 26, 2, 22) : svg("g", { transform: `translate(${160 + n * 26},2)` }, svg("rect", { x: 1, y: 1, width: 20, height: 20, fill: "#fffdf7", stroke: "#4d4f55", "stroke-dasharray": "3 2" }));
       if (n === ship.ore) {
         const arm = ctx.legal.find((m) => m.type === "arm" && m.ship === k);
-        if (arm) fx.bind(o, arm, `put an ore on your ${name(ship.type)}`);
+        if (arm) fx.bind(o, arm, tr("feast.arm_ship", { ship: name(ship.type) }));
       }
       el.append(o);
     }
@@ -220,20 +221,20 @@ export function buildingsAndShips(t, ctx, fx, i) {
   buys.forEach((m, k) => {
     const el = svg("g", { transform: `translate(${k * 150},${y})`, class: "ship-buy" });
     el.append(svg("path", { d: "M2 6 h130 l-12 18 h-106 z", fill: "#d9c2a0", stroke: "#5c3d1e", "stroke-dasharray": "4 2" }));
-    el.append(svg("text", { x: 12, y: 19, "font-size": 12 }, `buy ${name(m.ship)} ${SHIPS[m.ship].buy_price_silver}$`));
+    el.append(svg("text", { x: 12, y: 19, "font-size": 12 }, tr("feast.buy_ship_chip", { ship: name(m.ship), silver: SHIPS[m.ship].buy_price_silver })));
     fx.bind(el, m);
     g.append(el);
   });
   if (buys.length) y += 30;
   if (!y) return null;
-  return feastSvg(ctx.ui.narrow ? 350 : 460, y + 2, "sheds and ships", g);
+  return feastSvg(ctx.ui.narrow ? 350 : 460, y + 2, tr("feast.sheds_ships"), g);
 }
 
 /** Weapon cards in front of the player. */
 export function weapons(t, i) {
   const p = t.seats[i];
   const cards = Object.entries(p.weapons).filter(([, n]) => n);
-  return h("div", { class: "feast-weapons", "data-path": `/table/seats/${i}/weapons` }, cards.length ? cards.map(([w, n]) => h("span", { class: "weapon-card", title: WEAPONS[w]?.used_for ?? w }, h("b", {}, `${n}×`), ` ${WEAPONS[w]?.name ?? name(w)}`)) : h("span", { class: "hint" }, "no weapons"));
+  return h("div", { class: "feast-weapons", "data-path": `/table/seats/${i}/weapons` }, cards.length ? cards.map(([w, n]) => h("span", { class: "weapon-card", title: WEAPONS[w]?.used_for ?? w }, h("b", {}, `${n}×`), ` ${WEAPONS[w]?.name ?? name(w)}`)) : h("span", { class: "hint" }, tr("feast.no_weapons")));
 }
 
 function card(id, extra = {}, shown = null) {
@@ -241,7 +242,8 @@ function card(id, extra = {}, shown = null) {
   const data = OCCUPATIONS[id];
   const c = shown ? { ...data, ...shown, effect: shown.text ?? data?.effect } : data;
   if (!c) return h("div", { class: "occ-card", ...extra }, id);
-  return h("div", { class: `occ-card${c.starting ? " starting" : ""}`, "data-card": id, ...extra }, h("div", { class: "occ-head" }, h("b", {}, c.name), h("span", { class: "occ-vp" }, `${c.vp} VP`)), h("p", {}, c.effect), h("small", {}, `${c.deck}${c.number} · ${(c.colours ?? []).join("/")}`));
+  // the 190 cards' names and texts are not in the catalogues yet: marked as English
+  return h("div", { class: `occ-card${c.starting ? " starting" : ""}`, "data-card": id, lang: "en", ...extra }, h("div", { class: "occ-head" }, h("b", {}, c.name), h("span", { class: "occ-vp" }, tr("feast.vp", { vp: c.vp }))), h("p", {}, c.effect), h("small", {}, `${c.deck}${c.number} · ${(c.colours ?? []).join("/")}`));
 }
 
 /** Occupation cards: the hand (owner only; playable ones lit), the played ones, a start choice. */
@@ -265,9 +267,9 @@ export function occupations(t, ctx, fx, i) {
   return h(
     "div",
     { class: "feast-cards", "data-path": `/table/seats/${i}/played` },
-    h("h4", {}, p.hand ? `Your occupations in hand (${p.hand.length})` : `Occupations in hand: ${p.hand_size}`),
+    h("h4", {}, p.hand ? tr("feast.hand_yours", { n: p.hand.length }) : tr("feast.hand_size", { n: p.hand_size })),
     h("div", { class: "occ-row" }, cards),
-    played.length ? h("h4", {}, "Played") : null,
+    played.length ? h("h4", {}, tr("feast.played")) : null,
     h("div", { class: "occ-row" }, played),
   );
 }
@@ -281,7 +283,7 @@ export function cardPrompt(t, ctx, fx) {
     "div",
     { class: "feast-options", "data-path": "/table/prompt" },
     h("h4", {}, `${OCCUPATIONS[p.card]?.name ?? p.card}: ${OCCUPATIONS[p.card]?.effect ?? ""}`),
-    moves.map((m) => fx.bindHtml(h("button", { class: "feast-option choice" }, m.type === "decline" ? "do not use it" : cardOptionWords(p.options[m.pick] ?? {})), m)),
+    moves.map((m) => fx.bindHtml(h("button", { class: "feast-option choice" }, m.type === "decline" ? tr("feast.do_not_use") : cardOptionWords(p.options[m.pick] ?? {})), m)),
   );
 }
 
@@ -296,7 +298,7 @@ export function seatSide(t, ctx, fx, i) {
   return h(
     "section",
     { class: `feast-seat${own ? " own" : ""}`, "data-seat": i, style: `--seat:${seatColour(i)}` },
-    h("h3", {}, `${ctx.names[i]}${own ? " (you)" : ""}`, h("span", { class: "feast-stats" }, ` Vikings ${p.thing} to place · ${p.things} Thing penalties · ${p.hand_size} cards`)),
+    h("h3", {}, `${ctx.names[i]}${own ? ` ${tr("seat.you")}` : ""}`, h("span", { class: "feast-stats" }, ` ${tr("feast.stats", { vikings: p.thing, things: p.things, cards: p.hand_size })}`)),
     own ? cardPrompt(t, sub, f) : null,
     banquet(t, sub, f, i),
     own ? pickChoices(t, sub, f) : null,

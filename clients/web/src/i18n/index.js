@@ -1,0 +1,67 @@
+// The app's words in the player's language: one catalogue per language (en.json, ru.json,
+// pl.json, fi.json, uk.json beside this module), looked up with i18next. Plurals come from
+// i18next's use of Intl.PluralRules (keys `…_one`, `…_few`, `…_many`, `…_other`), numbers
+// from Intl.NumberFormat. The language is the one chosen in the lobby (kept in
+// localStorage), else the browser's, else English.
+//
+// Keys are flat ("lobby.create"); code names them literally, or with a literal prefix and
+// a game id (`vikings.trade.${colour}`), so tests/web/test_i18n_catalogue.py can tell which
+// keys the code uses. Each catalogue's `_unofficial` lists the game terms that no rulebook
+// in ../shared/seeds names (translated plainly); `_same` lists values that are the same as
+// the English on purpose (proper names, symbols).
+
+import i18next from "i18next";
+import LanguageDetector from "i18next-browser-languagedetector";
+import en from "./en.json";
+import fi from "./fi.json";
+import pl from "./pl.json";
+import ru from "./ru.json";
+import uk from "./uk.json";
+
+/** Each language by its own name, in the order the lobby offers them. */
+export const LANGUAGES = { en: "English", ru: "Русский", pl: "Polski", fi: "Suomi", uk: "Українська" };
+export const STORE = "longhall.lang";
+const CATALOGUES = { en, ru, pl, fi, uk };
+
+i18next.use(LanguageDetector).init({
+  initAsync: false,
+  resources: Object.fromEntries(Object.entries(CATALOGUES).map(([lng, c]) => [lng, { translation: c }])),
+  supportedLngs: Object.keys(CATALOGUES),
+  nonExplicitSupportedLngs: true, // "ru-RU" is ru, "fi-FI" is fi
+  load: "languageOnly",
+  fallbackLng: "en",
+  keySeparator: false,
+  nsSeparator: false,
+  returnNull: false,
+  interpolation: { escapeValue: false }, // the DOM is built with text nodes, never innerHTML
+  detection: { order: ["localStorage", "navigator"], lookupLocalStorage: STORE, caches: ["localStorage"] },
+});
+
+/** The language in use: "en", "ru", "pl", "fi" or "uk". */
+export const lang = () => i18next.resolvedLanguage ?? "en";
+
+if (typeof document !== "undefined") document.documentElement.lang = lang();
+
+/** The text of `key` in the player's language; `opts` fills {{placeholders}}, `count` picks the plural. */
+export function t(key, opts) {
+  return i18next.t(key, opts);
+}
+
+/** Whether the catalogues have `key` (in the player's language or English). */
+export const exists = (key) => i18next.exists(key);
+
+/** A number as the player's language writes it (1 000 in ru, 1,000 in en). */
+export function num(n) {
+  return typeof n === "number" ? new Intl.NumberFormat(lang()).format(n) : String(n ?? "");
+}
+
+/** "A, B and C" in the player's language (Intl.ListFormat). */
+export function list(items) {
+  return new Intl.ListFormat(lang(), { type: "conjunction" }).format(items.map(String));
+}
+
+/** Switch the language, remember it, and draw the page again in it. */
+export function setLanguage(lng) {
+  localStorage.setItem(STORE, lng);
+  location.reload();
+}
