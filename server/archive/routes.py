@@ -3,12 +3,15 @@
 GET /api/rooms/{room}/replay   a finished game: seed, every move with seat, seq and time,
                                the result. A game still in play shows its table's public
                                parts only (seed and moves would reveal hidden information).
+GET /api/rooms/{room}/steps    a finished game step by step (?from=, ?count=): the public
+                               table after each decision, replayed by the engine (steps.py)
 GET /api/players/{player}      name, dates, ratings, games played, recent results
 GET /api/leaderboard/{game}    ranked players (?limit=, ?offset=), from Redis
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from server.archive import leaderboard
+from server.archive import leaderboard, steps
 from server.archive.finished import is_over, read_room
 from server.games import registry
 from server.store import keys
@@ -64,6 +67,27 @@ def routes(redis: Redis, archive_of: Callable[[], Archive | None]) -> list[Route
             return _missing(f"no room {room!r}")
         return JSONResponse({**rec.as_json(), "source": "archive"})
 
+    async def game_steps(request: Request) -> Response:
+        room = request.path_params["room"]
+        try:
+            start = max(int(request.query_params.get("from", 0)), 0)
+            count = int(request.query_params.get("count", 20))
+        except ValueError:
+            return JSONResponse({"error": "bad_field", "detail": "from and count are integers"}, status_code=400)
+        rec = await live_replay(redis, room)
+        if rec is None:
+            archive = archive_of()
+            if archive is None:
+                return _starting()
+            found = await archive.game(room)
+            if found is None:
+                return _missing(f"no room {room!r}")
+            rec = found.as_json()
+        try:
+            return JSONResponse(await asyncio.to_thread(steps.steps, rec, start, count))
+        except steps.StepError as exc:
+            return JSONResponse({"error": "not_finished", "detail": str(exc)}, status_code=409)
+
     async def player(request: Request) -> Response:
         archive = archive_of()
         if archive is None:
@@ -84,6 +108,7 @@ def routes(redis: Redis, archive_of: Callable[[], Archive | None]) -> list[Route
 
     return [
         Route("/api/rooms/{room}/replay", replay),
+        Route("/api/rooms/{room}/steps", game_steps),
         Route("/api/players/{player}", player),
         Route("/api/leaderboard/{game}", board),
     ]
