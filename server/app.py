@@ -121,6 +121,7 @@ class Node:
         self.presence = Presence(self.redis, self.rooms, s.abandon_after)
         self.presence.start()
         self.referee = Referee(self.redis, self.rooms, self.id)
+        self.rooms.bot_delay = int(s.bot_delay * 1000)
         self.rooms.on_clock = self.referee.note
         self.referee.start()
         self._sweeper = asyncio.create_task(self._sweep())

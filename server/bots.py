@@ -10,12 +10,14 @@ decision recomputed after a crash is the same decision.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections import defaultdict
 from typing import Any
 
 from server.games.contract import Game, IllegalMove
 
+log = logging.getLogger("longhall.bots")
 LEVELS = ("random", "greedy")
 GREEDY_LOOK = 24  # candidate decisions a greedy bot scores, at most
 
@@ -32,12 +34,17 @@ def by_kind(moves: list[Any], rng: random.Random) -> Any:
 
 
 def choose(game: Game, state: dict[str, Any], seat: int, level: str, rng: random.Random) -> Any:
-    """A legal decision for `seat` (None when it has none)."""
+    """A legal decision for `seat` (None when it has none). A greedy look that fails
+    (a scoring bug) falls back to `random`: a bot must never stall its table."""
     moves = game.legal_moves(state, seat)
     if not moves:
         return None
     if level == "greedy" and len(moves) > 1:
-        best = _greedy(game, state, seat, moves, rng)
+        try:
+            best = _greedy(game, state, seat, moves, rng)
+        except Exception:
+            log.exception("%s: greedy bot failed; playing at random", game.info.name)
+            best = None
         if best is not None:
             return best
     return by_kind(moves, rng)

@@ -29,7 +29,7 @@ from server.games.contract import Game
 
 Doc = dict[str, Any]
 POLICIES = ("bot", "forfeit")
-BOT_DELAY = 600  # ms a bot "thinks" before its decision
+BOT_DELAY = 600  # ms a bot "thinks" before its decision (LONGHALL_BOT_DELAY)
 LONGEST = 7 * 24 * 3600  # seconds: the longest time a clock may give
 
 
@@ -87,7 +87,7 @@ def started(doc: Doc, now: int) -> Doc:
     return {**doc, "clock": clock}
 
 
-def tick(game: Game, old: Doc, new: Doc, mover: int | None, now: int) -> Doc:
+def tick(game: Game, old: Doc, new: Doc, mover: int | None, now: int, bot_delay: int = BOT_DELAY) -> Doc:
     """`new` with its clock charged and restarted at `now` (a commit's time)."""
     clock = new.get("clock")
     if clock is None or new.get("state") is None:
@@ -112,7 +112,7 @@ def tick(game: Game, old: Doc, new: Doc, mover: int | None, now: int) -> Doc:
         if asked[seat] is None:
             asked[seat] = now
         if seat in bot_seats:
-            deadline[seat] = asked[seat] + BOT_DELAY
+            deadline[seat] = asked[seat] + bot_delay
         elif "per_move" in setting:
             deadline[seat] = asked[seat] + int(setting["per_move"] * 1000)
         elif left[seat] is not None:

@@ -65,6 +65,7 @@ class Settings:
     match_window: float = limit(5.0, "rating points apart two players may be matched at first")
     match_widen: float = limit(1.0, "rating points the window widens per second a ticket waits")
     bot_fill: float = limit(0.0, "seconds a ticket waits before bots fill the rest of its table (0: never)")
+    bot_delay: float = limit(0.6, "seconds a bot seat waits before its decision")
     fanout: str = "diff"  # "snapshot": send whole views instead of diffs (a benchmark baseline)
     database_url: str = ""  # the archive (DATABASE_URL); empty: an SQLite file in `data`
     archiver: str = "on"  # "off": this node only announces finished games (`longhall archive run` archives)

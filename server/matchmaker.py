@@ -213,7 +213,8 @@ class Matchmaker:
             seats.append({"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {i + 1}", "bot": "greedy"})
         opened = {**rm.new_doc(game, options, len(seats), False, players[0], ""), "seats": seats}
         now = int(time.time() * 1000)
-        doc = clock.tick(game, opened, clock.started(fair.deal(game, opened), now), None, now)
+        delay = int(self.settings.bot_delay * 1000)
+        doc = clock.tick(game, opened, clock.started(fair.deal(game, opened), now), None, now, delay)
         c = Commit(
             room=room, expected_seq=-1, doc=msgpack.packb(doc),
             entry={"k": "matched", "players": players, "bots": bots},

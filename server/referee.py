@@ -40,6 +40,7 @@ TICK = 0.1  # seconds between looks (and between writes of noted deadlines)
 LEASE_MS = 3000
 REBUILD = 30.0  # seconds between rebuilds of the index from the documents
 BATCH = 100  # rooms acted on per look, at most
+RETRY_MS = 5000  # a room the referee failed in is looked at again this much later
 
 
 class Referee:
@@ -111,6 +112,11 @@ class Referee:
                 await self.act(room)
             except RoomError as exc:
                 log.info("referee could not act in %s: %s", room, exc.detail)
+            except STORE_ERRORS:
+                raise
+            except Exception:  # one room's fault must not stop every other room's clock
+                log.exception("referee failed in room %s; it is looked at again later", room)
+                await self.redis.zadd(CLOCKS, {room: now + RETRY_MS})
         return len(rooms)
 
     async def act(self, room: str) -> None:

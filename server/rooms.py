@@ -107,6 +107,7 @@ class Rooms:
         self.locks: dict[str, asyncio.Lock] = {}
         self.on_over: Callable[[str], None] = lambda room: None  # a game ended here (the archiver)
         self.on_clock: Callable[[str, int | None], None] = lambda room, due: None  # (server.referee)
+        self.bot_delay = clock.BOT_DELAY  # ms
 
     # -- cache ---------------------------------------------------------------------
     def on_remote(self, room: str, seq: int, id_key: str) -> None:
@@ -160,7 +161,8 @@ class Rooms:
             now = int(time.time() * 1000)
             if e.doc["status"] == rm.OPEN and doc["status"] == rm.PLAYING:
                 doc = clock.started(doc, now)
-            doc = clock.tick(e.game, e.doc, doc, entry.get("seat") if entry.get("k") == "move" else None, now)
+            mover = entry.get("seat") if entry.get("k") == "move" else None
+            doc = clock.tick(e.game, e.doc, doc, mover, now, self.bot_delay)
         new_views = {seat: rm.view(doc, e.game, e.id, seat) for seat in [None, *range(len(doc["seats"]))]}
         frames = self._frames(e, seq, new_views)
         over = None

@@ -70,7 +70,7 @@ class Hunters(Game):
         return state.get("result")
 
     def score(self, state: State, seat: int) -> float | None:
-        return float(state["points"][seat])  # the scoring track (bots look one tile ahead)
+        return float(sum(state["points"][seat].values()))  # points scored so far, every kind
 
     def describe(self, before: State, seat: int, move: Any, viewer: int | None) -> dict[str, Any]:
         return describe(before, seat, move)  # HA-26: nothing is hidden from anyone
