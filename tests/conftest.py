@@ -43,6 +43,16 @@ def two_nodes(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Itera
 
 
 @pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[str]:
+    """A Redis of the test's own: its nodes alone hold the matcher's and referee's leases
+    (on the session's Redis the shared server could hold them, with its own settings)."""
+    r = EmbeddedRedis(tmp_path / "own-redis")
+    r.start()
+    yield r.url
+    r.stop()
+
+
+@pytest.fixture
 def sync_redis(redis_url: str) -> Iterator[redis.Redis]:
     r = redis.Redis.from_url(redis_url)
     yield r
