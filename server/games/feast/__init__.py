@@ -5,8 +5,8 @@ copies of ../shared/data/feast, checked by tests/games/feast/test_catalog.py).
 RULES-CHECKLIST.md says which numbered rules are implemented and tested. Everything of
 the base game is in — 1–4 players, long and short, solo, the 12 phases, all 61 action
 spaces, placement on boards and buildings, feast, scoring — and the occupation card
-effects of decks A and C (`occupations/`: data-driven effect kinds, triggers and a step
-queue; deck B and the starting cards are not dealt until their effects are implemented).
+effects of decks A, B and C (`occupations/`: data-driven effect kinds, triggers and a step
+queue; the starting cards are not dealt until their effects are implemented).
 
 Spec against seed: the seed (Ukrainian rulebook) was checked on the feast, bonuses and
 the solo set-up, which agree with the spec. The one departure is the spec's deliberate

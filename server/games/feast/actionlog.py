@@ -26,3 +26,13 @@ def append(s: State, key: str, value: Any) -> None:
     record = s.get("action")
     if record is not None:
         record.setdefault(key, []).append(value)
+
+
+def gained(s: State, gain: dict[str, Any]) -> None:
+    """Count what the running action gave (`got`: item -> number; buildings and ships by name)."""
+    record = s.get("action")
+    if record is not None:
+        got = record.setdefault("got", {})
+        for item, n in gain.items():
+            key, k = (n, 1) if item in ("building", "ship") else (item, n)
+            got[key] = got.get(key, 0) + k

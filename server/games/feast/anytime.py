@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import Move, clone
-from server.games.feast import areas
+from server.games.feast import areas, occupations
 from server.games.feast.catalog import COLOUR, SHIPS
 from server.games.feast.refusals import malformed, refuse
 from server.games.feast.shapes import COIN_ITEMS
@@ -28,13 +28,31 @@ def candidates(p: Player) -> list[str]:
     items += [coin for coin, value in COIN_ITEMS.items() if p["silver"] >= value]
     if p["ore"]:
         items.append("ore")
+    if p["wood"] and houses and occupations.rule(p, "wood_on_houses", False):
+        items.append("wood")  # Master Joiner 40B
     return items
 
 
+def _shape(area: areas.Area, item: str) -> str | None:
+    """The item whose placing rules apply: wood goes on house cells as a 1-silver coin
+    would (Master Joiner 40B), and nowhere else."""
+    if item != "wood":
+        return item
+    return "silver_1" if areas.KINDS[area["kind"]].house else None
+
+
+def _spots(area: areas.Area, item: str, end: bool) -> list[tuple[int, int, int]]:
+    shape = _shape(area, item)
+    return list(areas.spots(area, shape, end)) if shape else []
+
+
 def _has_spot(area: areas.Area, item: str, end: bool, turn: int | None = None) -> bool:
+    shape = _shape(area, item)
+    if shape is None:
+        return False
     if turn is None:
-        return areas.fits(area, item, end)
-    return any(spot[0] == turn for spot in areas.spots(area, item, end))
+        return areas.fits(area, shape, end)
+    return any(spot[0] == turn for spot in areas.spots(area, shape, end))
 
 
 def place_moves(p: Player, end: bool) -> list[Move]:
@@ -50,13 +68,13 @@ def place_moves(p: Player, end: bool) -> list[Move]:
         moves = [
             {"type": "place", "item": item, "area": i, "turn": turn}
             for i, a in enumerate(p["areas"])
-            for turn in sorted({t for t, _, _ in areas.spots(a, item, end)})
+            for turn in sorted({t for t, _, _ in _spots(a, item, end)})
         ]
     else:
         i, turn = draft["area"], draft["turn"]
         moves = [
             {"type": "place", "item": item, "area": i, "turn": turn, "row": r, "col": c}
-            for t, r, c in areas.spots(p["areas"][i], item, end)
+            for t, r, c in _spots(p["areas"][i], item, end)
             if t == turn
         ]
     return moves + [{"type": "cancel"}]
@@ -65,8 +83,8 @@ def place_moves(p: Player, end: bool) -> list[Move]:
 def _owns(p: Player, item: str) -> bool:
     if item in COIN_ITEMS:
         return bool(p["silver"] >= COIN_ITEMS[item])
-    if item == "ore":
-        return bool(p["ore"] >= 1)
+    if item in ("ore", "wood"):
+        return bool(p[item] >= 1)
     return bool(p["goods"].get(item, 0) >= 1)
 
 
@@ -80,8 +98,10 @@ def _int(move: Move, key: str) -> int:
 def place(p: Player, move: Move, end: bool) -> None:
     """Apply one step of the placing chain (F-301…F-346)."""
     item = move.get("item")
-    if not isinstance(item, str) or (item not in COLOUR and item not in COIN_ITEMS and item != "ore"):
+    if not isinstance(item, str) or (item not in COLOUR and item not in COIN_ITEMS and item not in ("ore", "wood")):
         raise malformed("unknown item")
+    if item == "wood" and not occupations.rule(p, "wood_on_houses", False):
+        raise refuse("F-305", "wood is not placed on boards (only with Master Joiner 40B, on houses)")
     if not _owns(p, item):
         raise refuse("F-305", f"you have no {item} in your supply")
     if "area" not in move:
@@ -99,7 +119,8 @@ def place(p: Player, move: Move, end: bool) -> None:
         p["draft"] = {"item": item, "area": i, "turn": turn}
         return
     row, col = _int(move, "row"), _int(move, "col")
-    why = areas.check(area, item, turn, row, col, end)
+    shape = _shape(area, item)
+    why = areas.check(area, shape, turn, row, col, end) if shape else ("F-331", "wood goes only on houses")
     if why:
         raise refuse(*why)
     area = p["areas"][i] = clone(area)  # areas are shared with the previous state
@@ -111,8 +132,8 @@ def place(p: Player, move: Move, end: bool) -> None:
 def _remove(p: Player, item: str) -> None:
     if item in COIN_ITEMS:
         p["silver"] -= COIN_ITEMS[item]
-    elif item == "ore":
-        p["ore"] -= 1
+    elif item in ("ore", "wood"):
+        p[item] -= 1
     else:
         take_good(p, item)
 

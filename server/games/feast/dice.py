@@ -189,6 +189,7 @@ def hunt(s: State, seat: int, move: Move) -> None:
     p["wood"] -= wood
     p["weapons"][weapon] -= result(prompt) - wood
     discard(s, weapon, result(prompt) - wood)
+    actionlog.note(s, "weapons_spent", result(prompt) - wood)  # Whale Catcher 142B
     _succeed(s, seat)
 
 

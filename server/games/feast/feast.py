@@ -134,7 +134,7 @@ def serve(s: State, seat: int, move: Move) -> None:
     _maybe_done(s, seat)
     if item in ("game_meat", "whale_meat") and s["phase"] == 9:  # Barbarian 158A
         occupations.interrupt(s, occupations.fire(s, seat, "event", "served_meat"))
-    if item != "silver" and s["phase"] == 9:  # Skinner 157C, Fish Cook 172C
+    if item != "silver" and s["phase"] == 9:  # Skinner 157C, Fish Cook 172C, Festive Hunter 159B
         occupations.interrupt(s, occupations.fire(s, seat, "event", "served_" + FEAST_TYPE[item]))
 
 

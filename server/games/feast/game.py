@@ -26,8 +26,7 @@ class FeastGame(Game):
                 setup.DECK_CHOICES,
                 "A",
                 "occupation cards in play: deck A (for beginners), B, C or all three mixed (F-115). "
-                "Only cards whose effects are implemented are dealt: decks A and C are complete; deck B "
-                "is not implemented yet, so none of its cards is dealt (mixed deals A and C)",
+                "Only cards whose effects are implemented are dealt: decks A, B and C are complete",
             ),
             Option(
                 "start_cards",

@@ -49,7 +49,7 @@ def occupy_moves(s: State, seat: int) -> list[Move]:
     moves: list[Move] = []
     for sid in ORDERED_SPACES:
         column = SPACES[sid]["column"]
-        free = sid not in s["spaces"] and p["thing"] >= column
+        free = sid not in s["spaces"] and p["thing"] >= column - occupations.fewer_vikings(p, sid)
         if free and actions.usable_variants(s, p, sid, column == 3):
             moves.append({"type": "occupy", "space": sid})
     for ext, column in s["copies"].items():
@@ -142,16 +142,17 @@ def occupy(s: State, seat: int, move: Move) -> None:
     else:
         target, column = sid, SPACES[sid]["column"]
     p = s["seats"][seat]
+    need = column - occupations.fewer_vikings(p, target)  # Warmonger 106B
     if sid in s["spaces"]:
         raise refuse("F-242", "each action space can be occupied only once per round")
-    if p["thing"] < column:
-        raise refuse("F-241", f"this space needs {column} Vikings on your Thing square")
+    if p["thing"] < need:
+        raise refuse("F-241", f"this space needs {need} Vikings on your Thing square")
     if not sailing.requirement_met(p, SPACES[target]):
         raise refuse("F-402", "this space needs a ship you do not have")
     if not actions.usable_variants(s, p, target, column == 3):
         raise refuse("F-243", "you could use none of this space's effects")
-    p["thing"] -= column
-    s["spaces"][sid] = {"seat": seat, "n": column, "round": s["round"]}
+    p["thing"] -= need
+    s["spaces"][sid] = {"seat": seat, "n": need, "round": s["round"]}
     s["last_placer"] = seat
     steps = occupations.fire(s, seat, "place", target) if column == 4 else []  # Armed Fighter 164A
     if column == 3:
@@ -177,6 +178,8 @@ def _begin(s: State, st: occupations.Step) -> None:
     """The action itself, once the cards triggered before it are done (F-651)."""
     seat, sid, spot = st["seat"], st["space"], st["spot"]
     s["action"] = {"seat": seat, "space": sid, "spot": spot, "outer": s.get("action"), **st.get("facts", {})}
+    if st.get("instead"):
+        return  # a card replaced the action (Knarr Builder 105B, Dorestad Traveller 185B)
     vs = _variants(s, seat, sid)
     if len(vs) == 1:
         actions.carry_out(s, seat, sid, vs[0], spot)
@@ -329,8 +332,8 @@ def _place(s: State, seat: int, move: Move) -> None:
     p = s["seats"][seat]
     anytime.place(p, move, s["prompt"]["kind"] == "end")
     area = p["areas"][move["area"]] if "row" in move else None
-    if area is not None and move["item"] == "grain" and area["kind"] in ("stone_house", "long_house"):
-        occupations.interrupt(s, occupations.fire(s, seat, "event", "grain_in_house"))
+    if area is not None and move["item"] in ("grain", "rune_stone") and area["kind"] in ("stone_house", "long_house"):
+        occupations.interrupt(s, occupations.fire(s, seat, "event", f"{move['item']}_in_house"))  # 98A, 101B
 
 
 def cancel(s: State, seat: int, move: Move) -> None:

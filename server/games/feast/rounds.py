@@ -175,12 +175,17 @@ def advance(s: State) -> None:
 
     Card effects waiting in the queue go first (`occupations.flow`). Every phase but the
     actions phase runs in stages: before (cards may fire), run, after (cards may fire),
-    next (on to the next phase once the fired effects are done)."""
+    next (on to the next phase once the fired effects are done). Watched card conditions
+    are checked whenever the queue is empty (F-655)."""
     occupations.observe(s)
+    if not s["queue"] and not s["over"]:
+        occupations.watch(s)
     while s["prompt"] is None and not s["over"]:
         occupations.observe(s)  # Earl of Lade 168C, green gains (180C, 181C)
         if s["queue"]:
             occupations.step(s)
+            continue
+        if occupations.watch(s):
             continue
         phase = s["phase"]
         if phase == 5:

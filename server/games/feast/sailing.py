@@ -71,9 +71,12 @@ def emigration_variants(s: State, p: Player, sid: str) -> list[Variant]:
     return out
 
 
-def exploration_variants(s: State, sp: dict[str, Any]) -> list[Variant]:
-    """F-520, F-524, F-525: one variant per listed board face up and still in the display."""
+def exploration_variants(s: State, p: Player, sp: dict[str, Any]) -> list[Variant]:
+    """F-520, F-524, F-525: one variant per listed board face up and still in the display
+    (any face-up board on the Shetland/Faroe space for Adventurer 107B)."""
     wanted = sp["effect"]["take_exploration_board"]
+    if sp["id"] == "c1_explore" and occupations.rule(p, "explore_any", False):
+        wanted = [board["face"] for board in s["exploration"].values()]
     return [
         {"cost": {}, "gain": {}, "explore": pair}
         for pair, board in sorted(s["exploration"].items())
@@ -83,7 +86,7 @@ def exploration_variants(s: State, sp: dict[str, Any]) -> list[Variant]:
 
 def sailing_variants(s: State, p: Player, sid: str, sp: dict[str, Any]) -> list[Variant]:
     if sp["group"] == "exploration":
-        return exploration_variants(s, sp)
+        return exploration_variants(s, p, sp)
     if sp["group"] == "emigration":
         return emigration_variants(s, p, sid)
     if sp["kind"] == "sea_trade":

@@ -94,6 +94,7 @@ def receivable(s: State, p: Player, gain: dict[str, Any]) -> bool:
 
 
 def receive(s: State, p: Player, gain: dict[str, Any]) -> None:
+    actionlog.gained(s, gain)  # what an action gave, for the cards reacting to it (156B)
     for item, n in gain.items():
         if item == "building":
             if building_available(s, n):

@@ -17,7 +17,8 @@ README.md in this folder tells how to add the cards of another deck.
 from __future__ import annotations
 
 from server.games.contract import State
-from server.games.feast.occupations import deck_a, deck_c  # noqa: F401  (register the decks' bespoke cards)
+from server.games.feast import actionlog
+from server.games.feast.occupations import deck_a, deck_b, deck_b_watch, deck_c  # noqa: F401  (bespoke cards)
 from server.games.feast.occupations.cards import PARTS, dealable, parts, timing
 from server.games.feast.occupations.flow import (
     STEPS,
@@ -30,6 +31,7 @@ from server.games.feast.occupations.flow import (
     decline,
     discount,
     enqueue,
+    fewer_vikings,
     fire,
     fire_all,
     instead,
@@ -40,14 +42,16 @@ from server.games.feast.occupations.flow import (
     rule,
     step,
     use_card,
+    watch,
 )
 from server.games.feast.refusals import refuse
 from server.games.feast.supply import Player
 
 __all__ = [
     "PARTS", "STEPS", "Step", "action_steps", "anytime_moves", "card_moves", "card_step", "choose", "dealable",
-    "decline", "discount", "draw", "draw_steps", "enqueue", "fire", "fire_all", "instead",
+    "decline", "discount", "draw", "draw_steps", "enqueue", "fewer_vikings", "fire", "fire_all", "instead",
     "interrupt", "observe", "parts", "play_steps", "restore", "roll_mod", "rule", "step", "timing", "use_card",
+    "watch",
 ]  # fmt: skip
 
 
@@ -75,4 +79,5 @@ def play_steps(s: State, seat: int, card: object) -> list[Step]:
         raise refuse("F-606", "you can only play an occupation from your hand")
     p["hand"].remove(card)
     p["played"].append(card)
+    actionlog.note(s, "played", True)  # Etiquette Teacher 176B
     return [card_step(seat, card, i) for i, part in enumerate(parts(card)) if part["when"] == "play"]

@@ -143,6 +143,24 @@ def instead(s: State, seat: int, name: str) -> Step | None:
     return steps[0] if steps else None
 
 
+# --- watched conditions ("as soon as", "each new … you receive") ---------------------------
+
+# card -> a function (state, seat) giving the steps its condition calls for now, if any;
+# registered by the deck modules (green one-time cards, F-655…F-657; Bosporus Merchant 190B).
+WATCHERS: dict[str, Callable[[State, int], list[Step]]] = {}
+
+
+def watch(s: State) -> bool:
+    """Run the watchers of every played card; their steps interrupt whatever is asked."""
+    steps: list[Step] = []
+    for seat, p in enumerate(s["seats"]):
+        for card in p["played"]:
+            if card in WATCHERS:
+                steps += WATCHERS[card](s, seat)
+    interrupt(s, steps)
+    return bool(steps)
+
+
 # --- rules read by the engine ------------------------------------------------------------------
 
 
@@ -169,6 +187,16 @@ def rule(p: Player, name: str, default: Any) -> Any:
 def roll_mod(p: Player, sid: str) -> int:
     """The sum the played cards add to every die roll on space `sid` (Archer 13B: -1)."""
     return sum(v for card in p["played"] for spaces, v in _ROLL_MODS.get(card, ()) if sid in spaces)
+
+
+def fewer_vikings(p: Player, sid: str) -> int:
+    """How many fewer Vikings space `sid` needs (Warmonger 106B: rule `fewer_vikings`)."""
+    for card in p["played"]:
+        cut = _RULES.get(card, {}).get("fewer_vikings")
+        if cut and cut["space"] == sid:
+            n = sum(1 for sh in p["ships"] if sh["type"] == cut["ship"])
+            return max([0] + [less for least, less in cut["tiers"] if n >= least])
+    return 0
 
 
 def discount(p: Player, sid: str, cost: int | None = None) -> int:

@@ -397,3 +397,23 @@ def test_mineworker_a_silver_per_silver_pair_mined() -> None:
     s = occupy(s, "c1_mountain_2")
     s = act(s, 0, {"type": "take", "strip": 1, "n": 2, "part": 2})
     assert s["seats"][0]["silver"] == 0
+
+
+def test_mineworker_also_when_a_card_takes_the_pair() -> None:
+    # occupation 188C, F-650: a silver pair taken through another card (103C) counts too
+    s = lay(table(ore=1), "188C", "103C")
+    s["mountains"] = [{"id": 1, "slots": ["silver2"]}]
+    s = occupy(s, "c2_craft_chest")
+    s = pick(s, {"fn": "forest_blacksmith", "take": [1, 1]})
+    assert s["seats"][0]["silver"] == 2 + 1 + 1 and goods(s) == {"chest": 1}  # pair, card, chest space
+
+
+def test_cottager_once_per_house_and_not_at_play() -> None:
+    # occupation 15C, F-658: the play part gives no hide; each later house gives one more
+    s = play(table(stone=3), "15C")
+    assert goods(s) == {}
+    s = occupy(s, "c2_build_stone_house")
+    assert goods(s) == {"hide": 1}
+    s["seats"][0]["thing"] = 3
+    s = occupy(s, "c3_build_long_house")
+    assert goods(s) == {"hide": 2}
