@@ -28,6 +28,7 @@ from starlette.routing import Mount, Route
 
 from server import background, logs, metrics, rulebook
 from server.abandon import Presence
+from server.absence import Absence
 from server.archive.service import ArchiveService
 from server.chat import Chat
 from server.config import Settings
@@ -93,6 +94,7 @@ class Node:
         self.archive = ArchiveService(settings, self.redis, self.id)
         self.presence: Presence | None = None
         self.referee: Referee | None = None
+        self.absence: Absence | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self.liveness: Liveness | None = None
 
@@ -120,7 +122,9 @@ class Node:
         await self.archive.start(self.rooms)
         self.presence = Presence(self.redis, self.rooms, s.abandon_after)
         self.presence.start()
-        self.referee = Referee(self.redis, self.rooms, self.id)
+        self.absence = Absence(self.redis, self.rooms, s.absent_after)
+        self.absence.start()
+        self.referee = Referee(self.redis, self.rooms, self.id, self.absence)
         self.rooms.bot_delay = int(s.bot_delay * 1000)
         self.rooms.on_clock = self.referee.note
         self.referee.start()
@@ -153,6 +157,8 @@ class Node:
             await self.presence.stop()
         if self.referee:
             await self.referee.stop()
+        if self.absence:
+            await self.absence.stop()
         if self.liveness:
             await self.liveness.stop()
         if self.matchmaker:

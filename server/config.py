@@ -26,6 +26,7 @@ class Settings:
     max_buffer: int = 4 * 1024 * 1024  # unsent bytes before a slow reader is closed
     finished_ttl: int = 7 * 24 * 3600  # a finished room's log and result stay this long
     open_ttl: int = 24 * 3600  # a room nobody starts is dropped after this long without a change
+    absent_after: float = 60.0  # seconds a seated player may have no socket before marked absent (open: seat freed)
     abandon_after: float = 1800.0  # seconds a started game may have no player connected before it ends
     redis_timeout: float = 5.0  # seconds a commit may wait for Redis before the move is "unavailable"
     web: str = ""  # folder of the built web client, served at /

@@ -28,6 +28,7 @@ from redis.asyncio import Redis
 
 from server import background, bots, clock
 from server import room as rm
+from server.absence import Absence
 from server.outage import STORE_ERRORS, QuietLog
 from server.rooms import RoomError, Rooms
 from server.store import PLAYING_ROOMS
@@ -40,14 +41,17 @@ TICK = 0.1  # seconds between looks (and between writes of noted deadlines)
 LEASE_MS = 3000
 REBUILD = 30.0  # seconds between rebuilds of the index from the documents
 BATCH = 100  # rooms acted on per look, at most
+ABSENCE_EVERY = 2.0  # seconds between judgements of absent seats (server.absence)
 RETRY_MS = 5000  # a room the referee failed in is looked at again this much later
 
 
 class Referee:
-    def __init__(self, redis: Redis, rooms: Rooms, node: str) -> None:
+    def __init__(self, redis: Redis, rooms: Rooms, node: str, absence: Absence | None = None) -> None:
         self.redis = redis
         self.rooms = rooms
         self.node = node
+        self.absence = absence
+        self._judged = 0.0
         self.noted: dict[str, int | None] = {}
         self.acted = 0  # decisions made for seats (bots and timeouts), for tests and metrics
         self._task: asyncio.Task[None] | None = None
@@ -72,6 +76,9 @@ class Referee:
                     await self.sweep()
                     if time.monotonic() - self._rebuilt > REBUILD:
                         await self.rebuild()
+                    if self.absence is not None and time.monotonic() - self._judged > ABSENCE_EVERY:
+                        self._judged = time.monotonic()
+                        await self.absence.judge()
             except asyncio.CancelledError:
                 raise
             except STORE_ERRORS as exc:

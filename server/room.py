@@ -144,6 +144,7 @@ def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
         "result": doc["result"],
         "last": last_for(doc, seat),
         "clock": clock.public(doc),
+        "absent": doc.get("absent") or [],
     }
 
 

@@ -8,6 +8,9 @@ Keys share a hash tag per room so one room lives in one cluster slot:
   room:{ID}:watch  hash: node -> spectators connected there (refreshed, expires)
   rooms:public     sorted set of open public room ids by creation time
   rooms:playing    sorted set of games in play by when a player was last connected
+  rooms:open       sorted set of rooms not started yet, by creation (absent seats are freed)
+  room:{ID}:here   hash: seat -> when a node last held a socket of it (server.absence)
+  room:{ID}:chat   stream: the table's chat (server.chat)
 Fan-out goes on the pub/sub channel room:{ID}.
 
 Every change of a room is ONE round trip: the commit script checks the expected seq
@@ -62,6 +65,7 @@ return {'ok', seq}
 PUBLIC_ROOMS = "rooms:public"
 log = logging.getLogger("longhall.store")
 PLAYING_ROOMS = "rooms:playing"  # games in play by last presence (server.abandon)
+OPEN_ROOMS = "rooms:open"  # rooms not started yet, by creation (server.absence)
 
 
 def keys(room: str) -> list[str]:
@@ -124,7 +128,7 @@ class Store:
         metrics.commit_done(c.entry.get("k", "?"), out.status, time.perf_counter() - t0)
         if out.status == "ok":
             logs.committed(c.room, c.entry, out.seq, c.meta)
-            if c.public or c.ttl < 0:
+            if c.public or c.ttl < 0 or c.entry.get("k") == "create":
                 await self._index(c)
         return out
 
@@ -136,8 +140,11 @@ class Store:
         pruned by `public_rooms`, and a game in play missing from its index is added back
         by the presence sweep of a node its players are connected to (server.abandon)."""
         try:
+            if c.entry.get("k") == "create":
+                await self.redis.zadd(OPEN_ROOMS, {c.room: c.created})
             if c.ttl < 0:  # a game starts: in play from now (server.abandon refreshes it)
                 await self.redis.zadd(PLAYING_ROOMS, {c.room: c.created})
+                await self.redis.zrem(OPEN_ROOMS, c.room)
             if c.public == "add":
                 await self.redis.zadd(PUBLIC_ROOMS, {c.room: c.created})
             elif c.public == "rem":

@@ -145,7 +145,7 @@ async def test_a_clock_survives_every_node_restarting(own_redis, tmp_path) -> No
             assert mirror.view["clock"]["deadline"][1] == deadline  # not reset by the restart
             await watcher.wait_until(lambda: mirror.view["table"]["phase"] != "bid", timeout=15)
             # acted on once the new node took the dead one's lease: a lease period late at most
-            assert time.time() * 1000 - max(deadline, up) < LEASE_MS + 2000
+            assert time.time() * 1000 - max(deadline, up) < LEASE_MS + 5000  # (a loaded machine too)
             await watcher.close()
         finally:
             b.stop()

@@ -1,0 +1,125 @@
+"""Absent players: a seated player with no socket anywhere for `LONGHALL_ABSENT_AFTER`
+seconds is marked absent in the room's view; before the start their seat is freed.
+
+Every node writes, every REFRESH seconds, when it last held a socket of each seat:
+`room:{ID}:here` (hash seat -> ms; the room's hash tag, expires on its own). The node
+holding the referee's lease judges, every REFRESH seconds, the rooms in play
+(`rooms:playing`) and the open rooms (`rooms:open`): a human seat not seen within the
+limit is absent — in a game in play the document lists it in `absent` (the view shows
+it; the clock and abandonment rules go on as before), in an open room the seat is freed
+as if its player had left. A seat seen again is taken off the list: the returning player
+simply has their seat, as always. A seat never seen by any node counts from when the
+judge first looked at it. Each change is an ordinary commit (seq-checked, one round trip).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from redis.asyncio import Redis
+
+from server import background
+from server import room as rm
+from server.outage import STORE_ERRORS, QuietLog
+from server.rooms import RoomError, Rooms
+from server.store import OPEN_ROOMS, PLAYING_ROOMS
+
+log = logging.getLogger("longhall.absence")
+quiet = QuietLog(log)
+REFRESH = 2.0  # seconds between a node's writes of who it holds
+BATCH = 500  # rooms judged per look
+
+
+def here_key(room: str) -> str:
+    return f"room:{{{room}}}:here"
+
+
+class Absence:
+    def __init__(self, redis: Redis, rooms: Rooms, after: float) -> None:
+        self.redis = redis
+        self.rooms = rooms
+        self.after_ms = int(after * 1000)
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._loop())
+
+    async def stop(self) -> None:
+        await background.stop(self._task)
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(REFRESH)
+            try:
+                await self.refresh()
+            except STORE_ERRORS as exc:
+                quiet.warn("refresh", "absence refresh failed", exc)
+            except Exception:
+                log.warning("absence refresh failed", exc_info=True)
+
+    def held(self) -> dict[str, set[int]]:
+        """Seats this node holds a socket of, by room (the socket's player holds the seat)."""
+        out: dict[str, set[int]] = {}
+        for room, members in self.rooms.hub.local.items():
+            e = self.rooms.cache.get(room)
+            if e is None or e.doc.get("status") == rm.OVER:
+                continue
+            holders = rm.holders(e.doc)
+            seats = {s for r, s in members.items() if s is not None and s < len(holders) and holders[s] == r.player}
+            if seats:
+                out[room] = seats
+        return out
+
+    async def refresh(self) -> None:
+        held = self.held()
+        if not held:
+            return
+        now = int(time.time() * 1000)
+        ttl = max(self.after_ms * 2, 60_000)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room, seats in held.items():
+                pipe.hset(here_key(room), mapping={str(s): now for s in seats})
+                pipe.pexpire(here_key(room), ttl)
+            await pipe.execute()
+
+    async def judge(self) -> int:
+        """Mark, unmark or free absent seats; how many rooms changed."""
+        rooms: list[Any] = []
+        for index in (PLAYING_ROOMS, OPEN_ROOMS):
+            rooms += await self.redis.zrange(index, 0, BATCH - 1)
+        changed = 0
+        now = int(time.time() * 1000)
+        for raw in rooms:
+            room = raw.decode() if isinstance(raw, bytes) else str(raw)
+            try:
+                changed += await self._judge(room, now)
+            except RoomError as exc:
+                if exc.code == "unknown_room":
+                    await self.redis.zrem(OPEN_ROOMS, room)
+        return changed
+
+    async def _judge(self, room: str, now: int) -> int:
+        seen = {int(k): int(v) for k, v in (await self.redis.hgetall(here_key(room))).items()}
+        async with self.rooms.lock(room):
+            e = await self.rooms.entry(room)
+            doc = e.doc
+            people = [i for i, s in enumerate(doc["seats"]) if s is not None and not s.get("bot")]
+            unseen = [i for i in people if i not in seen]
+            if unseen:  # counted from now on
+                await self.redis.hset(here_key(room), mapping={str(i): now for i in unseen})
+                await self.redis.pexpire(here_key(room), max(self.after_ms * 2, 60_000))
+            gone = sorted(i for i in people if i in seen and now - seen[i] > self.after_ms)
+            if doc["status"] == rm.OPEN:
+                if gone:
+                    seat = gone[0]
+                    entry = {"k": "leave", "seat": seat, "absent": True}
+                    out = await self.rooms.commit(e, rm.with_seat(doc, seat, None), entry)
+                    return int(out.status == "ok")
+                return 0
+            if doc["status"] != rm.PLAYING or gone == sorted(doc.get("absent") or []):
+                return 0
+            out = await self.rooms.commit(e, {**doc, "absent": gone}, {"k": "absent", "seats": gone})
+            return int(out.status == "ok")
