@@ -119,7 +119,9 @@ def check_wire(sock: WireClient, room: str, docs: list[rm.Doc], stats: Stats, as
                     stats.failures.append(f"{name}: diff at seq {seq} does not apply to seat {seat}'s view")
                     continue
             if not strict_equal(view, rightful(seq, seat)):
-                stats.failures.append(f"{name}: {t} at seq {seq} does not give seat {seat}'s view")
+                want = rightful(seq, seat)
+                keys = sorted(k for k in set(view) | set(want) if view.get(k) != want.get(k))
+                stats.failures.append(f"{name}: {t} at seq {seq} does not give seat {seat}'s view (differs in {keys})")
             stats.views += 1
         elif t == "over" and not strict_equal(msg["result"], docs[-1]["result"]):
             stats.failures.append(f"{name}: over carries another result")

@@ -61,13 +61,15 @@ async def run_bot(url: str, game: str | None, room: str | None, seats: int | Non
             await client.wait_until(lambda: mirror.result is not None, timeout=24 * 3600)
         else:
             await client.wait_until(lambda: all(mirror.view["seats"]), timeout=24 * 3600)
-            if mirror.view["status"] == "open":
+            if mirror.view["status"] == "open" and mirror.view.get("host") == client.player:
                 try:
                     await client.start(mirror.room)
                 except ServerError as exc:
-                    if exc.code not in ("already_started", "not_host"):
+                    if exc.code != "already_started":
                         raise
-                    await client.wait_until(lambda: mirror.view["status"] != "open", timeout=24 * 3600)
+            # only the host starts: the others wait (asking would race the host's start, and
+            # the refusal could arrive after the start's diff, as the answer to a later request)
+            await client.wait_until(lambda: mirror.view["status"] != "open", timeout=24 * 3600)
             await play(client, mirror.room, rng, timeout=24 * 3600)
         print(json.dumps(mirror.result), flush=True)
         return 0
