@@ -33,8 +33,8 @@ class FeastGame(Game):
                 setup.START_CHOICES,
                 "matching",
                 "starting occupation dealt to each player (F-116): one of the letters of the chosen "
-                "decks (A-A-15), one of all 45, or none. Starting cards are not implemented yet, so "
-                "none is dealt until they are",
+                "decks (A-A-15), one of all 45, or none. Only starting cards whose effects are "
+                "implemented are dealt (28 of the 45 so far)",
             ),
             Option(
                 "solo_start_card",

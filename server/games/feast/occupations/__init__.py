@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from server.games.contract import State
 from server.games.feast import actionlog
-from server.games.feast.occupations import deck_a, deck_b, deck_b_watch, deck_c  # noqa: F401  (bespoke cards)
+from server.games.feast.occupations import deck_a, deck_b, deck_b_watch, deck_c, deck_start  # noqa: F401  (bespoke cards)
 from server.games.feast.occupations.cards import PARTS, dealable, parts, timing
 from server.games.feast.occupations.flow import (
     STEPS,

@@ -186,7 +186,7 @@ def test_boat_builder_once_at_four_large_ships() -> None:
 
 
 def test_cutter_operator_next_knarr_only() -> None:
-    # occupation 179B, F-655: the next knarr acquired gives 1 stockfish and 1 silver per knarr, once
+    # occupation 179B, F-655, F-657: the next knarr acquired gives 1 stockfish and 1 silver per knarr, once
     s = play(ships(table(wood=4), knarr=1), "179B")
     assert goods(s) == {} and s["seats"][0]["silver"] == 0  # the knarr owned before does not count
     s = act(on_turn(s, 0), 0, {"type": "occupy", "space": "c2_build_knarr"})

@@ -33,7 +33,7 @@ def _games(seeds: range, players: int = 4) -> Counter[str]:
 def test_a_few_games_with_deck_a() -> None:
     # F-115: deck A cards are drawn, played and take effect in whole games
     played = _games(range(2))
-    assert set(played) <= set(DECK_A) and len(played) >= 10
+    assert {c for c in played if not OCCUPATIONS[c]["starting"]} <= set(DECK_A) and len(played) >= 10
 
 
 @pytest.mark.soak

@@ -35,7 +35,7 @@ def _games(seeds: range) -> Counter[str]:
 def test_a_few_games_with_deck_c() -> None:
     # F-115: deck C cards are drawn, played and take effect in whole games of 1-4 players
     played = _games(range(5))
-    assert set(played) <= set(DECK_C) and len(played) >= 8
+    assert {c for c in played if not OCCUPATIONS[c]["starting"]} <= set(DECK_C) and len(played) >= 8
 
 
 @pytest.mark.soak

@@ -1,0 +1,130 @@
+"""Starting occupations (a, b, c) that no effect kind fits, and the counters, conditions and
+watchers the starting cards add. Their data: `data/occupation_effects_start.json`;
+readings follow the official English appendix.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.games.contract import State
+from server.games.feast.areas import bonuses
+from server.games.feast.catalog import BUILDINGS, COLOUR, SPECIALS, UPGRADE
+from server.games.feast.occupations.bespoke import bespoke
+from server.games.feast.occupations.cards import SELECTORS
+from server.games.feast.occupations.deck_b_watch import _each_new
+from server.games.feast.occupations.flow import CONDITIONS, WATCHERS, interrupt
+from server.games.feast.occupations.kinds import COUNTERS
+from server.games.feast.supply import Player, receive
+
+Option = dict[str, Any]
+WEAPON_TYPES = ("bow", "snare", "spear", "long_sword")
+
+
+def _seat(s: State, p: Player) -> int:
+    return next(i for i, q in enumerate(s["seats"]) if q is p)
+
+
+def _wood_got(record: dict[str, Any]) -> int:
+    """Wood an action gave: received, or taken off a mountain strip (Woodcutter 154a, Cooper 155b)."""
+    return int(record.get("got", {}).get("wood", 0)) + sum(1 for r in record.get("took", []) if r == "wood")
+
+
+def _crafting_vikings(s: State, p: Player) -> int:
+    """Craft Leader 8a: the owner's Vikings standing on Crafting spaces now."""
+    seat = _seat(s, p)
+    return sum(spot["n"] for sid, spot in s["spaces"].items() if spot["seat"] == seat and sid in SELECTORS["crafting"])
+
+
+def _red_good_types(s: State, p: Player) -> int:
+    """Meat Inspector 26c: types of red goods in the supply and stables (pregnant = same type)."""
+    held = {g.removeprefix("pregnant_") for g, n in p["goods"].items() if n and COLOUR.get(g) == "red"}
+    return len(held)
+
+
+COUNTERS.update({"crafting_vikings": _crafting_vikings, "red_good_types": _red_good_types})
+CONDITIONS.update({"got_two_wood": lambda s, p, r: _wood_got(r) >= 2})
+WATCHERS.update({"174a": _each_new("174a", ("cattle", "pregnant_cattle"))})  # Bosporus Traveller
+
+
+@bespoke("start_tutor")
+class StartTutor:
+    """52a: any time, 1 silver to play an occupation from the hand (F-645)."""
+
+    @staticmethod
+    def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
+        if p["silver"] < 1:
+            return []
+        return [{"fn": "start_tutor", "give": {"silver": 1}, "play": c} for c in sorted(set(p["hand"]))]
+
+    @staticmethod
+    def apply(s: State, seat: int, option: Option) -> None:
+        from server.games.feast.occupations import play_steps
+
+        interrupt(s, play_steps(s, seat, option["play"]))
+
+
+@bespoke("collector")
+class Collector:
+    """21b: a Bonus phase for the owner's home board only (F-280…F-283, F-642)."""
+
+    @staticmethod
+    def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
+        return [{"fn": "collector"}]
+
+    @staticmethod
+    def apply(s: State, seat: int, option: Option) -> None:
+        p = s["seats"][seat]
+        for good in [g for a in p["areas"] if a["kind"] == "home" for g in bonuses(a)]:
+            if good in BUILDINGS:
+                continue  # the home board gives no building
+            if good not in SPECIALS or good in s["specials"]:
+                receive(s, p, {good: 1})
+
+
+def _upgrades(p: Player, colour: str | None) -> list[Option]:
+    return [
+        {"give": {"silver": 1}, "upgrade": [[g, UPGRADE[g]]]}
+        for g, n in sorted(p["goods"].items())
+        if n and g in UPGRADE and (colour is None or COLOUR.get(g) == colour)
+    ]
+
+
+@bespoke("farm_shop_owner")
+class FarmShopOwner:
+    """53b: any time, 1 silver to turn an orange good to its red side."""
+
+    @staticmethod
+    def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
+        return _upgrades(p, "orange") if p["silver"] >= 1 else []
+
+    @staticmethod
+    def apply(s: State, seat: int, option: Option) -> None:
+        return None
+
+
+@bespoke("middleman")
+class Middleman:
+    """120b: after a Weekly Market action, 1 silver for a "+1 good" upgrade."""
+
+    @staticmethod
+    def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
+        return _upgrades(p, None) if p["silver"] >= 1 else []
+
+    @staticmethod
+    def apply(s: State, seat: int, option: Option) -> None:
+        return None
+
+
+@bespoke("equipment_supplier")
+class EquipmentSupplier:
+    """69c: weapon cards until 2 of each type (from the discard pile, else the deck)."""
+
+    @staticmethod
+    def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
+        owed = {w: 2 - p["weapons"].get(w, 0) for w in WEAPON_TYPES if p["weapons"].get(w, 0) < 2}
+        return [{"get": owed}] if owed else []
+
+    @staticmethod
+    def apply(s: State, seat: int, option: Option) -> None:
+        return None
