@@ -26,6 +26,7 @@ export function seatsPanel(v, ctx, renderer) {
         },
         h("span", { class: "swatch", "aria-hidden": "true" }),
         s ? s.name : h("em", {}, t("seat.free")),
+        s?.bot ? h("span", { class: "bot-tag", title: t(`bots.level.${s.bot}`) }, ` ${t("seat.bot")}`) : null,
         ctx.you === i ? ` ${t("seat.you")}` : "",
         scores ? h("span", { class: "score" }, scores[i]) : null,
         (v.to_act ?? []).includes(i) ? h("span", { class: "turn" }, ` ${t("seat.deciding")}`) : null,
