@@ -98,10 +98,10 @@ class ReplayPage {
     const title = this.renderer.title ?? this.rec.game;
     const button = (id, label, icon, to) => h("button", { type: "button", id, "aria-label": label, title: label, onclick: () => this.go(to()) }, icon);
     this.el = {
-      first: button("replay-first", t("replay.first"), "⏮", () => 0),
+      first: button("replay-first", t("replay.first"), "|◀", () => 0),
       prev: button("replay-prev", t("replay.prev"), "◀", () => this.at - 1),
       next: button("replay-next", t("replay.next"), "▶", () => this.at + 1),
-      last: button("replay-last", t("replay.last"), "⏭", () => this.total),
+      last: button("replay-last", t("replay.last"), "▶|", () => this.total),
       slider: h("input", { type: "range", id: "replay-slider", min: 0, max: this.total, value: 0, step: 1, "aria-label": t("replay.slider"),
         oninput: (e) => this.go(Number(e.target.value)) }),
       count: h("span", { class: "replay-count", id: "replay-count" }),
