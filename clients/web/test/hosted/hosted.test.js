@@ -120,7 +120,7 @@ test("a clock runs down and a bot decides for the idle seat; the host seats and 
   await a.locator("#bot-level").selectOption("greedy");
   await a.locator('#bots .add-bot[data-seat="1"]').click();
   await a.locator('.seat[data-seat="1"] .bot-tag').waitFor();
-  const view = () => a.evaluate((r) => window.longhall.client.rooms.get(r).view, room);
+  const view = () => a.evaluate(() => window.longhall.client.rooms.get(document.querySelector(".table-page").dataset.room).view);
   assert.equal((await view()).seats[1].bot, "greedy");
   await a.locator("#start:not([disabled])").click();
   await a.locator('.table-page[data-status="playing"]').waitFor();
@@ -140,6 +140,20 @@ test("a clock runs down and a bot decides for the idle seat; the host seats and 
   assert.equal(v.table.bid_in[1], true, "the bot seat bid on its own");
   await a.locator('.table-page[data-status="over"]').waitFor({ timeout: 20000 });
   assert.equal((await a.locator("#log li").count()) >= 8, true, "every decision of the game is in the log");
+
+  // the "forfeit" policy: the idle seat loses when its second runs out, and the result says so
+  await a.goto(`${HTTP}/#/`);
+  await card.locator('select[name="seats"]').selectOption("2");
+  await card.locator('select[name="clock"]').selectOption("per_move");
+  await card.locator('input[name="per_move"]').fill("1");
+  await card.locator('select[name="timeout"]').selectOption("forfeit");
+  await card.locator('button[type="submit"]').click();
+  await a.locator('.table-page[data-status="open"]').waitFor();
+  await a.locator('#bots .add-bot[data-seat="1"]').click();
+  await a.locator("#start:not([disabled])").click();
+  await a.locator('.table-page[data-status="over"] #forfeit').waitFor({ timeout: 10000 });
+  const me = (await view()).seats[0].name;
+  assert.ok((await a.locator("#forfeit").textContent()).includes(me), "the result names the seat that ran out of time");
   assert.deepEqual(errors, []);
   await a.context().close();
 });
