@@ -27,6 +27,7 @@ export function seatsPanel(v, ctx, renderer) {
         h("span", { class: "swatch", "aria-hidden": "true" }),
         s ? s.name : h("em", {}, t("seat.free")),
         s?.bot ? h("span", { class: "bot-tag", title: t(`bots.level.${s.bot}`) }, ` ${t("seat.bot")}`) : null,
+        s && (v.absent ?? []).includes(i) ? h("span", { class: "away-tag", title: t("seat.absent_title") }, ` ${t("seat.absent")}`) : null,
         ctx.you === i ? ` ${t("seat.you")}` : "",
         scores ? h("span", { class: "score" }, scores[i]) : null,
         (v.to_act ?? []).includes(i) ? h("span", { class: "turn" }, ` ${t("seat.deciding")}`) : null,
