@@ -11,7 +11,7 @@
 // over RESTART_SPREAD_MS so a draining node's clients do not all arrive at once.
 //
 // What it leaves out: drawing, bots and matchmaking helpers. A UI binds to the events
-// (`view`, `error`, `over`, `status`) and renders `room.view` however it likes.
+// (`view`, `error`, `over`, `status`, `chat`) and renders `room.view` however it likes.
 
 import { decode, encode } from "@msgpack/msgpack";
 import { applyPatch } from "fast-json-patch/index.mjs";
@@ -47,6 +47,7 @@ export class RoomMirror {
     this.view = {};
     this.result = null;
     this.resyncs = 0;
+    this.chat = {}; // channel ("players", "spectators") -> messages, oldest first, each once
   }
 }
 
@@ -204,6 +205,8 @@ export class Client extends Emitter {
     } else if (t === "over" && room) {
       room.result = msg.result;
       this.emit("over", { room: room.room, result: msg.result, mirror: room });
+    } else if (t === "chat" && room) {
+      this._onChat(room, msg);
     } else if (t === "matched") {
       this.matches.push(msg);
       this.emit("matched", { room: msg.room, seat: msg.seat });
@@ -220,6 +223,17 @@ export class Client extends Emitter {
       if (t === "error" || w.done(msg)) w.finish(w.got);
     }
     this._tick();
+  }
+
+  /** Keep a room's chat messages once each (history comes again after a reconnect), in stream order. */
+  _onChat(room, msg) {
+    const kept = (room.chat[msg.channel] ??= []);
+    const seen = new Set(kept.map((m) => m.n));
+    const fresh = (msg.messages ?? []).filter((m) => !seen.has(m.n));
+    if (!fresh.length) return;
+    kept.push(...fresh);
+    kept.sort((a, b) => streamOrder(a.n, b.n));
+    this.emit("chat", { room: room.room, channel: msg.channel, messages: fresh, mirror: room });
   }
 
   _onDiff(room, msg) {
@@ -356,6 +370,12 @@ export class Client extends Emitter {
     await this._request({ t: "add_bot", room, seat, level }, (m) => m.t === "diff" && m.room === room);
   }
 
+  /** Say `text` at the table (players' channel when seated, else spectators'); resolves once it came back. */
+  async chat(room, text) {
+    const mine = (m) => m.t === "chat" && m.room === room && (m.messages ?? []).some((x) => x.player === this.player);
+    await this._request({ t: "chat", room, text }, mine);
+  }
+
   /** Start the game; resolves once this client's mirror shows it started. */
   async start(room) {
     await this._request({ t: "start", room }, (m) => m.t === "diff" && m.room === room);
@@ -418,6 +438,13 @@ export class Client extends Emitter {
     }
     throw new Error("could not deliver the move");
   }
+}
+
+/** Redis stream ids ("ms-n") in order. */
+function streamOrder(a, b) {
+  const [am, an] = String(a).split("-").map(Number);
+  const [bm, bn] = String(b).split("-").map(Number);
+  return am - bm || an - bn;
 }
 
 function sleep(ms) {

@@ -28,6 +28,25 @@ export declare class RoomMirror {
   view: View;
   result: Result | null;
   resyncs: number;
+  /** chat messages by channel ("players", "spectators"), oldest first */
+  chat: { [channel: string]: ChatLine[] };
+}
+
+/** One chat message: `n` its stream id, `at` ms since the epoch, `seat` null for a spectator. */
+export interface ChatLine {
+  n: string;
+  player: string;
+  name: string | null;
+  seat: number | null;
+  text: string;
+  at: number;
+}
+export interface ChatEvent {
+  room: string;
+  channel: "players" | "spectators" | string;
+  /** the messages new to this client */
+  messages: ChatLine[];
+  mirror: RoomMirror;
 }
 
 export interface ViewEvent {
@@ -53,6 +72,8 @@ export interface ClientEvents {
   matched: { room: string; seat: number };
   /** you are out of the room: left here, from another socket of yours, or removed by the host */
   left: { room: string };
+  /** chat messages arrived (history on entering a room, then each new one) */
+  chat: ChatEvent;
   tick: undefined;
 }
 
@@ -92,6 +113,8 @@ export declare class Client {
   /** host only, before the start: free a seat (its player gets `left`) */
   kick(room: string, seat: number): Promise<void>;
   addBot(room: string, seat?: number | null, level?: "random" | "greedy"): Promise<void>;
+  /** say something at the table: players' channel when seated, spectators' when watching */
+  chat(room: string, text: string): Promise<void>;
   legal(room: string): Promise<Move[]>;
   resync(room: string): Promise<void>;
   ping(n?: number): Promise<void>;

@@ -177,3 +177,30 @@ test("a gap in seq triggers an immediate resync", { skip }, async () => {
     assert.deepEqual(mirror.view.table.bid_in, [true, false]);
   });
 });
+
+test("chat: players' messages reach everyone, spectators' only spectators, each once", { skip }, async () => {
+  await atTable("highcard", 2, async (t) => {
+    const [a, b] = t.clients;
+    const s = t.spectator;
+    const heard = [];
+    b.on("chat", (ev) => heard.push(...ev.messages.map((m) => m.text)));
+    await a.chat(t.room, "hello <b>all</b>");
+    await s.chat(t.room, "psst, spectators only");
+    await s.waitUntil(() => (s.rooms.get(t.room).chat.players ?? []).length === 1);
+    await b.waitUntil(() => heard.length === 1);
+    assert.deepEqual(heard, ["hello <b>all</b>"]);
+    assert.deepEqual(s.rooms.get(t.room).chat.spectators.map((m) => m.text), ["psst, spectators only"]);
+    assert.equal(b.rooms.get(t.room).chat.spectators, undefined, "players never get the spectators' channel");
+    const [line] = b.rooms.get(t.room).chat.players;
+    assert.equal(line.seat, 0);
+    assert.equal(line.name, "p0");
+    // history on entering: a second spectator gets both channels, once each
+    const late = await connect("late");
+    try {
+      await late.spectate(t.room);
+      await late.waitUntil(() => late.rooms.get(t.room).chat.spectators?.length === 1 && late.rooms.get(t.room).chat.players?.length === 1);
+    } finally {
+      late.close();
+    }
+  });
+});

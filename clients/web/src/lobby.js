@@ -6,6 +6,7 @@
 
 import { h } from "./dom.js";
 import { LANGUAGES, lang, setLanguage, t } from "./i18n/index.js";
+import { clockChoice } from "./lobby_clock.js";
 import { rename, storedName } from "./session.js";
 import { choiceLabel, gameTitle, optionDoc, optionLabel, refusalWords } from "./words.js";
 
@@ -89,10 +90,11 @@ function gameCard(game, client, errorBox) {
     return { o, sel };
   });
   const priv = h("input", { type: "checkbox", name: "private" });
+  const clock = clockChoice();
   const create = async (e) => {
     e.preventDefault();
     try {
-      const room = await client.create(game.name, chosen(), Number(seats.value), priv.checked);
+      const room = await client.create(game.name, chosen(), Number(seats.value), priv.checked, clock.setting());
       rememberRoom(room.room, game.name);
       location.hash = `#/room/${room.room}`;
     } catch (err) {
@@ -107,6 +109,7 @@ function gameCard(game, client, errorBox) {
     h("label", {}, t("lobby.players_label"), " ", seats),
     selects.length ? h("details", { class: "options", open: true }, h("summary", {}, t("lobby.options")),
       selects.map(({ o, sel }) => optionRow(game, o, sel))) : null,
+    clock.el,
     h("label", {}, priv, " ", t("lobby.private")),
     h("button", { type: "submit", class: "primary" }, t("lobby.create", { game: gameTitle(game) })),
     matchButton(game, client, errorBox, () => Number(seats.value), chosen),

@@ -1,6 +1,8 @@
-// The app's entry: routes "#/" to the lobby and "#/room/ID" (or "#/watch/ID") to a table.
+// The app's entry: routes "#/" to the lobby, "#/room/ID" (or "#/watch/ID") to a table,
+// "#/replay/ID" to a finished game's replay and "#/rules/GAME" to a game's rules.
 import { t } from "./i18n/index.js";
 import { showLobby } from "./lobby.js";
+import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { session, showIdentity } from "./session.js";
 import { showTable } from "./table.js";
@@ -13,6 +15,12 @@ async function route() {
   leaveCurrent = () => {};
   const rules = location.hash.match(/^#\/rules\/([\w-]+)\/?([\w-]*)/);
   if (rules) return showRules(app, rules[1], rules[2]);
+  const replay = location.hash.match(/^#\/replay\/([\w-]+)\/?(\d*)/);
+  if (replay) {
+    app.replaceChildren();
+    leaveCurrent = await showReplay(app, replay[1], Number(replay[2] || 0));
+    return;
+  }
   app.textContent = t("app.connecting");
   let client;
   try {

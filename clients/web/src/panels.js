@@ -26,6 +26,8 @@ export function seatsPanel(v, ctx, renderer) {
         },
         h("span", { class: "swatch", "aria-hidden": "true" }),
         s ? s.name : h("em", {}, t("seat.free")),
+        s?.bot ? h("span", { class: "bot-tag", title: t(`bots.level.${s.bot}`) }, ` ${t("seat.bot")}`) : null,
+        s && (v.absent ?? []).includes(i) ? h("span", { class: "away-tag", title: t("seat.absent_title") }, ` ${t("seat.absent")}`) : null,
         ctx.you === i ? ` ${t("seat.you")}` : "",
         scores ? h("span", { class: "score" }, scores[i]) : null,
         (v.to_act ?? []).includes(i) ? h("span", { class: "turn" }, ` ${t("seat.deciding")}`) : null,
@@ -62,9 +64,17 @@ export function resultPanel(result, ctx, renderer) {
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((n) => h("th", { scope: "col" }, n)))),
       h("tbody", {}, rows, h("tr", { class: "total" }, h("th", { scope: "row" }, t("result.total")), (result.scores ?? []).map((s) => h("td", {}, s)))),
     ),
+    forfeitNote(result, seats),
     result.tiebreak ? h("p", { class: "hint" }, t("result.tiebreak", { how: t(`tiebreak.${ctx.game}`, { defaultValue: result.tiebreak }) })) : null,
     renderer.resultNotes ? renderer.resultNotes(result, ctx) : null,
   );
+}
+
+/** A game that ended without scores: a seat ran out of time under the "forfeit" clock
+ * policy (`result.forfeit`), or everyone was gone too long (docs/protocol.md item 6). */
+function forfeitNote(result, seats) {
+  if (typeof result.forfeit === "number") return h("p", { class: "hint", id: "forfeit" }, t("result.forfeit", { name: seats[result.forfeit] }));
+  return result.abandoned ? h("p", { class: "hint", id: "abandoned" }, t("result.abandoned")) : null;
 }
 
 /** The move log, newest first: each decision in words, from the server's descriptions. */

@@ -5,9 +5,12 @@
 // moves, which the board offers as clickable places and the list below as buttons.
 // What each game looks like lives in games/; the panels around the board in panels.js.
 
+import { ChatPanel } from "./chat.js";
+import { Clocks } from "./clocks.js";
 import { h } from "./dom.js";
 import { list, t } from "./i18n/index.js";
 import { generic } from "./games/generic.js";
+import { botBar } from "./hosting.js";
 import { rendererFor } from "./games/index.js";
 import { inviteButton, rememberRoom } from "./lobby.js";
 import { flash, logPanel, resultPanel, seatsPanel } from "./panels.js";
@@ -56,6 +59,10 @@ class TablePage {
     this.mirror = c.rooms.get(this.room);
     rememberRoom(this.room, this.mirror.game);
     this.renderer = rendererFor(this.mirror.game);
+    this.chat = new ChatPanel(c, this.room);
+    this.chat.draw();
+    this.clocks = new Clocks();
+    this.clocks.note(this.mirror.view);
     this.offs.push(c.on("view", (ev) => ev.room === this.room && this.onView(ev)));
     this.offs.push(c.on("over", (ev) => ev.room === this.room && this.draw()));
     this.offs.push(c.on("reconnected", () => this.refreshLegal(true)));
@@ -74,11 +81,14 @@ class TablePage {
     clearTimeout(this.drawSoon);
     showTurn(false, null);
     this.offs.forEach((off) => off());
+    this.chat?.close();
+    this.clocks?.stop();
     if (this.mirror && this.mirror.seat === null) this.client.leave(this.room).catch(() => {});
   }
 
   onView(ev) {
     this.noteLast();
+    this.clocks.note(this.mirror.view);
     // diffs that arrive while a redraw waits are drawn together (a page that fell behind
     // a fast game catches up in one redraw instead of one per diff)
     this.pendingOps.push(...(ev.ops ?? []));
@@ -147,13 +157,19 @@ class TablePage {
     this.draw();
   }
 
-  async start() {
+  /** Run a request of the table's own (start, seat or remove a bot); a refusal is shown. */
+  async act(request, label) {
     try {
-      await this.client.start(this.room);
+      this.error = null;
+      await request();
     } catch (err) {
-      this.error = { code: err.code, rule: err.rule ?? null, detail: err.detail ?? err.message, label: t("table.start_label") };
+      this.error = { code: err.code ?? "error", rule: err.rule ?? null, detail: err.detail ?? err.message, label };
       this.draw();
     }
+  }
+
+  start() {
+    return this.act(() => this.client.start(this.room), t("table.start_label"));
   }
 
   names() {
@@ -161,6 +177,8 @@ class TablePage {
   }
 
   draw(ops = null) {
+    // before the page is built: building moves the kept chat panel out of the old page
+    const focused = document.activeElement?.getAttribute?.("data-key");
     const v = this.mirror.view;
     const you = this.mirror.seat;
     const ctx = {
@@ -189,9 +207,10 @@ class TablePage {
         "data-turn": this.myTurn() ? "yours" : "",
       },
       this.header(v, you),
-      h("div", { class: "table-bar" }, seatsPanel(v, ctx, this.renderer), h("div", { class: "slot", id: "clocks", hidden: true })),
+      h("div", { class: "table-bar" }, seatsPanel(v, ctx, this.renderer), this.clocks.panel(v, ctx.names) ?? h("div", { class: "slot", id: "clocks", hidden: true })),
       h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, this.promptWords(v, ctx)),
       this.startBar(v, you),
+      botBar(v, this.client, this.room, (request, label) => this.act(request, label), this.ui),
       this.errorBox(),
       h(
         "div",
@@ -203,13 +222,13 @@ class TablePage {
           { class: "table-side" },
           resultPanel(this.mirror.result ?? v.result, ctx, this.renderer),
           logPanel(this.log, ctx),
-          h("section", { class: "slot", id: "chat", hidden: true }),
-          h("section", { class: "slot", id: "replay", hidden: true }),
+          this.chat.el,
+          this.replayLink(v),
         ),
       ),
     );
-    const focused = document.activeElement?.getAttribute?.("data-key");
     this.app.replaceChildren(page);
+    this.clocks.tick();
     if (focused) page.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
     if (ops) flash(page, ops);
   }
@@ -249,6 +268,12 @@ class TablePage {
     if (this.myTurn()) return t("table.your_decision", { words });
     const acting = (v.to_act ?? []).map((s) => ctx.names[s]);
     return acting.length ? t("table.waiting_for", { who: list(acting), words }) : words;
+  }
+
+  /** A finished game can be watched again, decision by decision (replay.js). */
+  replayLink(v) {
+    if (v.status !== "over") return h("section", { class: "slot", id: "replay", hidden: true });
+    return h("section", { class: "replay-link", id: "replay" }, h("a", { href: `#/replay/${this.room}`, class: "button", id: "open-replay" }, t("replay.open")));
   }
 
   startBar(v, you) {

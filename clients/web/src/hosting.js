@@ -1,0 +1,35 @@
+// The host's controls of an open room: seat a bot (random or greedy) on a free seat, and
+// remove a bot again (`add_bot`, `kick`; docs/protocol.md item 2). Only the host sees them,
+// only before the start.
+
+import { h } from "./dom.js";
+import { t } from "./i18n/index.js";
+
+const LEVELS = ["random", "greedy"];
+
+/** The bot bar of an open room for its host, or null. `act(fn, label)` runs a request and
+ * shows a refusal; `ui.botLevel` keeps the chosen level across redraws. */
+export function botBar(v, client, room, act, ui) {
+  if (v.status !== "open" || !client.player || v.host !== client.player) return null;
+  const seats = v.seats ?? [];
+  const free = seats.map((s, i) => (s ? null : i)).filter((i) => i !== null);
+  const bots = seats.map((s, i) => (s?.bot ? i : null)).filter((i) => i !== null);
+  if (!free.length && !bots.length) return null;
+  const level = h("select", { id: "bot-level", "data-key": "bot-level", "aria-label": t("bots.level"), onchange: (e) => (ui.botLevel = e.target.value) },
+    LEVELS.map((l) => h("option", { value: l, selected: l === (ui.botLevel ?? "random") }, t(`bots.level.${l}`))));
+  return h(
+    "div",
+    { class: "actions bot-bar", id: "bots" },
+    free.length ? h("label", {}, t("bots.level"), " ", level) : null,
+    free.map((seat) =>
+      h("button", { type: "button", class: "add-bot", "data-seat": seat, "data-key": `add-bot-${seat}`,
+        onclick: () => act(() => client.addBot(room, seat, level.value), t("bots.add_label")) },
+      t("bots.add", { n: seat + 1 })),
+    ),
+    bots.map((seat) =>
+      h("button", { type: "button", class: "remove-bot", "data-seat": seat, "data-key": `remove-bot-${seat}`,
+        onclick: () => act(() => client.kick(room, seat), t("bots.remove_label")) },
+      t("bots.remove", { name: seats[seat].name, n: seat + 1 })),
+    ),
+  );
+}

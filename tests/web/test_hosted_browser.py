@@ -1,0 +1,32 @@
+"""Hosted play in the browser app, in headless Chromium (clients/web/test/hosted/, issue #13).
+
+Two players and a spectator chat at a table (the spectators' channel never reaches the
+players, markup stays text, a mute survives a reload); the game is played to its end and
+replayed step by step from its result panel (one step per decision, each step worded as
+the spectator's move log worded it, the result at the last step, slider and a direct
+URL); a per-decision clock of 2 s runs down on an idle seat until the server's bot
+decides for it, at a table where the host seated, removed and seated again a bot.
+Screenshots: test-artifacts/web/hosted-{chat,replay,clock}.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cluster import ServerProc
+from tests.web.node import ROOT, WEB, run
+from tests.web.test_browser import CHROMIUM
+
+SHOTS = ROOT / "test-artifacts" / "web"
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed (scripts/test installs it)")
+def test_chat_replay_and_clocks_in_the_browser(web_server: ServerProc) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    args = ["node", "--test", "--test-concurrency=1", "test/hosted/"]
+    out = run(args, WEB, timeout=300, LONGHALL_HTTP=web_server.http, LONGHALL_SHOTS=f"{SHOTS}/")
+    tail = out.stdout[-6000:] + out.stderr[-2000:]
+    assert out.returncode == 0, tail
+    assert "# fail 0" in out.stdout and "# pass 2" in out.stdout, tail
+    for shot in ("hosted-chat", "hosted-replay", "hosted-clock"):
+        assert (SHOTS / f"{shot}.png").exists(), f"no screenshot {shot}"
