@@ -90,6 +90,8 @@ async def chaos_run(tmp: Path, db_url: str, games: int, seed: int, concurrency: 
     r = Redis.from_url(redis.url)
     archive = Archive(db_url)
     rng = random.Random(seed)
+    done = asyncio.Event()
+    killer: asyncio.Task[None] | None = None
     try:
         node.start()
         for a in archivers:
@@ -99,7 +101,6 @@ async def chaos_run(tmp: Path, db_url: str, games: int, seed: int, concurrency: 
         await asyncio.sleep(0.5)
         base_keys, base = await live_keys(r), await memory(r)
         kills = 0
-        done = asyncio.Event()
 
         async def chaos() -> None:
             nonlocal kills
@@ -128,6 +129,9 @@ async def chaos_run(tmp: Path, db_url: str, games: int, seed: int, concurrency: 
         assert mem["used_memory_dataset"] - base["used_memory_dataset"] < 64 * 1024, figures
         return figures
     finally:
+        done.set()  # a failed run must not leave the killer restarting archivers
+        if killer is not None:
+            killer.cancel()
         for a in archivers:
             a.stop()
         node.stop()
