@@ -80,6 +80,9 @@ def open_prompt(s: State, seat: int, sid: str, spot: str, v: Variant) -> None:
         "offered": {"stone": 0, "long_sword": 0},
     }
     s["prompt"]["mod"] += (s.get("action") or {}).get("roll_bonus", 0)  # Sword Fighter 90C
+    actionlog.note(s, "boats_used", len(v.get("boats", [])))  # Ivory Sculptor 141c
+    if eff["aim"] == "high":  # Catapulter 89a: each stone offered adds 2
+        s["prompt"]["stone_value"] = int(occupations.rule(s["seats"][seat], "stone_value", 1))
 
 
 def result(prompt: dict[str, Any]) -> int:
@@ -87,7 +90,8 @@ def result(prompt: dict[str, Any]) -> int:
     total = prompt["roll"] + prompt["mod"]
     if prompt["aim"] == "low":
         return max(0, total)
-    return int(total + prompt["offered"]["stone"] + prompt["offered"]["long_sword"])
+    stone = prompt["offered"]["stone"] * prompt.get("stone_value", 1)
+    return int(total + stone + prompt["offered"]["long_sword"] + prompt["offered"].get("spear", 0))
 
 
 def _lootable(s: State, prompt: dict[str, Any]) -> list[str]:
@@ -110,7 +114,14 @@ def _payments(p: Player, prompt: dict[str, Any]) -> list[int]:
     """F-575, F-577: every split of the result into wood and the matching weapon (as wood counts)."""
     due = result(prompt)
     weapon = _effect(prompt["space"])["spend_to_succeed"][1]
-    return [w for w in range(due + 1) if w <= p["wood"] and due - w <= p["weapons"][weapon]]
+    return [w for w in range(due + 1) if w <= p["wood"] and _weapons_for(p, prompt, w) <= p["weapons"][weapon]]
+
+
+def _weapons_for(p: Player, prompt: dict[str, Any], wood: int) -> int:
+    """Weapons paying the rest of the result; a spear counts 2 with Trident Hunter 11c."""
+    weapon = _effect(prompt["space"])["spend_to_succeed"][1]
+    per = int(occupations.rule(p, "spear_value", 1)) if weapon == "spear" else 1
+    return -(-(result(prompt) - wood) // per)
 
 
 def _max_rolls(s: State, seat: int) -> int:
@@ -126,14 +137,20 @@ def legal(s: State, seat: int) -> list[Move]:
     if prompt["roll"] is None:
         return moves
     if prompt["aim"] == "high":
-        for res in ("stone", "long_sword"):
-            have = p["stone"] if res == "stone" else p["weapons"]["long_sword"]
-            if have > prompt["offered"][res] and result(prompt) < max(SWORD.values()):
+        for res in _offerable(p):
+            have = p["stone"] if res == "stone" else p["weapons"][res]
+            if have > prompt["offered"].get(res, 0) and result(prompt) < max(SWORD.values()):
                 moves.append({"type": "offer", "res": res})
         moves += [{"type": "loot", "tile": t} for t in _lootable(s, prompt)]
     else:
         moves += [{"type": "hunt", "wood": w} for w in _payments(p, prompt)]
     return moves + [{"type": "fail"}]
+
+
+def _offerable(p: Player) -> tuple[str, ...]:
+    """F-556; Melee Fighter 137a: spears may stand in for long swords."""
+    spears = ("spear",) if occupations.rule(p, "spears_as_swords", False) else ()
+    return ("stone", "long_sword", *spears)
 
 
 def roll(s: State, seat: int, move: Move) -> None:
@@ -153,12 +170,12 @@ def offer(s: State, seat: int, move: Move) -> None:
     """F-556, F-562: each offered stone or long sword adds 1 (spent only on success)."""
     prompt, p = s["prompt"], s["seats"][seat]
     res = move.get("res")
-    if res not in ("stone", "long_sword") or prompt["aim"] != "high" or prompt["roll"] is None:
+    if res not in _offerable(p) or prompt["aim"] != "high" or prompt["roll"] is None:
         raise refuse("F-556", "offer stones or long swords after rolling a raid or pillage")
-    have = p["stone"] if res == "stone" else p["weapons"]["long_sword"]
-    if have <= prompt["offered"][res]:
+    have = p["stone"] if res == "stone" else p["weapons"][res]
+    if have <= prompt["offered"].get(res, 0):
         raise refuse("F-556", f"you have no more {res} to offer")
-    prompt["offered"][res] += 1
+    prompt["offered"][res] = prompt["offered"].get(res, 0) + 1
 
 
 def loot(s: State, seat: int, move: Move) -> None:
@@ -171,6 +188,9 @@ def loot(s: State, seat: int, move: Move) -> None:
     p["stone"] -= prompt["offered"]["stone"]
     p["weapons"]["long_sword"] -= prompt["offered"]["long_sword"]
     discard(s, "long_sword", prompt["offered"]["long_sword"])  # F-597
+    spears = prompt["offered"].get("spear", 0)  # Melee Fighter 137a
+    p["weapons"]["spear"] -= spears
+    discard(s, "spear", spears)
     receive(s, p, {tile: 1})
     actionlog.note(s, "outcome", "success")
     actionlog.note(s, "long_swords", prompt["offered"]["long_sword"])
@@ -186,10 +206,12 @@ def hunt(s: State, seat: int, move: Move) -> None:
     if prompt["aim"] != "low" or prompt["roll"] is None or wood not in _payments(p, prompt):
         raise refuse("F-575", "pay exactly the result in wood and the matching weapon")
     weapon = _effect(prompt["space"])["spend_to_succeed"][1]
+    spent = _weapons_for(p, prompt, wood)
     p["wood"] -= wood
-    p["weapons"][weapon] -= result(prompt) - wood
-    discard(s, weapon, result(prompt) - wood)
-    actionlog.note(s, "weapons_spent", result(prompt) - wood)  # Whale Catcher 142B
+    p["weapons"][weapon] -= spent
+    discard(s, weapon, spent)
+    actionlog.note(s, "weapons_spent", spent)  # Whale Catcher 142B
+    actionlog.note(s, "wood_spent", wood)  # Ivory Sculptor 141c
     _succeed(s, seat)
 
 
@@ -217,6 +239,7 @@ def fail(s: State, seat: int, move: Move) -> None:
     failure = _effect(prompt["space"])["failure"]
     _gain(s, p, failure)
     actionlog.note(s, "outcome", "fail")
+    actionlog.note(s, "rolls", prompt["rolls"])  # Disheartened Warrior 104b
     back = failure.get("return_vikings", 0)
     if back and prompt["spot"] is not None:  # not on an action a card granted (77A, F-642)
         s["spaces"][prompt["spot"]]["n"] -= back
