@@ -34,7 +34,7 @@ class FeastGame(Game):
                 "matching",
                 "starting occupation dealt to each player (F-116): one of the letters of the chosen "
                 "decks (A-A-15), one of all 45, or none. Only starting cards whose effects are "
-                "implemented are dealt (41 of the 45 so far)",
+                "implemented are dealt (42 of the 45 so far)",
             ),
             Option(
                 "solo_start_card",

@@ -223,3 +223,30 @@ def thing_spokesman(s: State, seat: int) -> None:
 
 OBSERVERS.update({"151c": thing_spokesman})
 _observed("thing_spokesman")
+
+
+@bespoke("sober_man")
+class SoberMan:
+    """160a: at the start of the feast, 1 silver (to serve right away) for serving no mead in it;
+    the feast then refuses mead (`feast.refusal`) until the phase is over."""
+
+    @staticmethod
+    def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
+        return [{"fn": "sober_man", "get": {"silver": 1}}]
+
+    @staticmethod
+    def apply(s: State, seat: int, option: Option) -> None:
+        s["seats"][seat]["card_state"]["160a"] = "no_mead"
+
+
+@bespoke("sober_man_end")
+class SoberManEnd:
+    """160a: the promise ends with the feast phase."""
+
+    @staticmethod
+    def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
+        return [{"fn": "sober_man_end"}] if p["card_state"].get("160a") else []
+
+    @staticmethod
+    def apply(s: State, seat: int, option: Option) -> None:
+        s["seats"][seat]["card_state"].pop("160a", None)

@@ -469,3 +469,19 @@ def test_thing_spokesman_vikings_back_from_the_board(monkeypatch: pytest.MonkeyP
     assert s["seats"][0]["thing"] == thing - 2 and s["seats"][0]["silver"] == 2
     s = skip_feast(to_feast(s))  # the round's return and the new round give nothing
     assert s["round"] == 2 and s["seats"][0]["silver"] == 2
+
+
+def test_sober_man_silver_for_a_feast_without_mead() -> None:
+    # occupation 160a, F-278, F-651: at the feast, 1 silver to serve right away for serving no mead in it
+    s = to_feast(lay(table(mead=2), "160a"))
+    assert asked(s, "160a") == [{"fn": "sober_man", "get": {"silver": 1}}] and s["phase"] == 9
+    s = pick(s, {"fn": "sober_man", "get": {"silver": 1}})
+    assert s["prompt"]["kind"] == "feast" and s["seats"][0]["silver"] == 1
+    assert not [m for m in moves.legal(s, 0) if m.get("item") == "mead"]
+    assert refused(s, {"type": "serve", "item": "mead", "lay": "v"}) == "F-278"
+    s = act(s, 0, {"type": "serve", "item": "silver"})  # served right away
+    s = skip_feast(s)
+    assert s["round"] == 2 and "160a" not in s["seats"][0]["card_state"]  # mead again in the next feast
+    s = to_feast(lay(table(mead=2), "160a"))
+    s = act(s, 0, {"type": "decline"})  # declined: mead may be served, no silver
+    assert {"type": "serve", "item": "mead", "lay": "v"} in moves.legal(s, 0) and s["seats"][0]["silver"] == 0
