@@ -9,12 +9,12 @@ from typing import Any
 
 from server.games.contract import State
 from server.games.feast.areas import bonuses
-from server.games.feast.catalog import BUILDINGS, COLOUR, SPECIALS, UPGRADE
+from server.games.feast.catalog import BUILDINGS, COLOUR, SPACES, SPECIALS, UPGRADE
 from server.games.feast.occupations.bespoke import bespoke
 from server.games.feast.occupations.cards import SELECTORS
 from server.games.feast.occupations.deck_b_watch import _each_new
 from server.games.feast.occupations.deck_c_triggers import _observed
-from server.games.feast.occupations.flow import CONDITIONS, OBSERVERS, WATCHERS, interrupt
+from server.games.feast.occupations.flow import CONDITIONS, OBSERVERS, WATCHERS, action_steps, enqueue, interrupt
 from server.games.feast.occupations.kinds import COUNTERS
 from server.games.feast.supply import Player, receive
 
@@ -250,3 +250,33 @@ class SoberManEnd:
     @staticmethod
     def apply(s: State, seat: int, option: Option) -> None:
         s["seats"][seat]["card_state"].pop("160a", None)
+
+
+COLUMN_1 = [sid for sid, sp in SPACES.items() if sp["column"] == 1]  # top to bottom, as on the board
+
+
+@bespoke("latecomer")
+class Latecomer:
+    """91c: at the end of phase 5, 1 silver to use an unoccupied column-1 space directly above or
+    below a column-1 space holding one of the owner's Vikings, placing none (F-642)."""
+
+    @staticmethod
+    def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
+        from server.games.feast import actions
+
+        if p["silver"] < 1:
+            return []
+        seat = _seat(s, p)
+        mine = [i for i, sid in enumerate(COLUMN_1) if s["spaces"].get(sid, {}).get("seat") == seat]
+        near = sorted({j for i in mine for j in (i - 1, i + 1) if 0 <= j < len(COLUMN_1)})
+        p["silver"] -= 1  # the card's silver is paid first
+        try:
+            free = [COLUMN_1[j] for j in near if COLUMN_1[j] not in s["spaces"]]
+            usable = [sid for sid in free if actions.usable_variants(s, p, sid)]
+        finally:
+            p["silver"] += 1
+        return [{"fn": "latecomer", "give": {"silver": 1}, "space": sid} for sid in usable]
+
+    @staticmethod
+    def apply(s: State, seat: int, option: Option) -> None:
+        enqueue(s, action_steps(s, seat, option["space"], None))

@@ -485,3 +485,61 @@ def test_sober_man_silver_for_a_feast_without_mead() -> None:
     s = to_feast(lay(table(mead=2), "160a"))
     s = act(s, 0, {"type": "decline"})  # declined: mead may be served, no silver
     assert {"type": "serve", "item": "mead", "lay": "v"} in moves.legal(s, 0) and s["seats"][0]["silver"] == 0
+
+
+def test_raider_one_higher_and_a_split_loot(monkeypatch: pytest.MonkeyPatch) -> None:
+    # occupation 136c, F-558, F-653: Raiding and Pillaging rolls count 1 higher; the result may be split into two goods
+    from server.games.feast import dice
+
+    rolls(monkeypatch, 13 - 1)  # result 13 with the card's +1
+    s = occupy(ships(table(), longship=1), "c1_raiding")
+    s = act(s, 0, {"type": "roll"})
+    assert not [m for m in moves.legal(s, 0) if "tile2" in m]
+    assert refused(s, {"type": "loot", "tile": "rune_stone", "tile2": "rune_stone"}) == "F-558"
+    s = occupy(ships(lay(table(), "136c"), longship=1), "c1_raiding")
+    assert s["prompt"]["mod"] == 1
+    s = act(s, 0, {"type": "roll"})
+    assert dice.result(s["prompt"]) == 13
+    pair = {"type": "loot", "tile": "rune_stone", "tile2": "silverware"}  # 6 + 7
+    assert pair in moves.legal(s, 0)
+    assert {"type": "loot", "tile": "rune_stone", "tile2": "chest"} not in moves.legal(s, 0)  # 6 + 8 > 13
+    assert refused(s, {"type": "loot", "tile": "silverware", "tile2": "chest"}) == "F-558"
+    s = act(s, 0, pair)
+    assert goods(s) == {"rune_stone": 1, "silverware": 1} and s["prompt"]["kind"] == "turn"
+    s = occupy(ships(lay(table(), "136c"), longship=1), "c2_pillaging")
+    assert s["prompt"]["mod"] == 1
+
+
+def test_robber_green_goods_as_loot(monkeypatch: pytest.MonkeyPatch) -> None:
+    # occupation 138c, F-558: on Raiding and Pillaging a green good may be taken, worth its blue back less 1
+    rolls(monkeypatch, 6)
+    s = occupy(ships(table(), longship=1), "c1_raiding")
+    s = act(s, 0, {"type": "roll"})
+    assert {"type": "loot", "tile": "hide"} not in moves.legal(s, 0)
+    assert refused(s, {"type": "loot", "tile": "hide"}) == "F-558"
+    s = occupy(ships(lay(table(), "138c"), longship=1), "c1_raiding")
+    s = act(s, 0, {"type": "roll"})  # result 6
+    loot = {m["tile"] for m in moves.legal(s, 0) if m["type"] == "loot"}
+    assert {"oil", "hide", "rune_stone"} <= loot and "wool" not in loot  # hide 7 - 1 = 6; wool 8 - 1 = 7
+    s = act(s, 0, {"type": "loot", "tile": "hide"})
+    assert goods(s) == {"hide": 1}
+
+
+def test_latecomer_a_free_column_one_space_next_to_a_viking() -> None:
+    # occupation 91c, F-642: at the end of phase 5, 1 silver to use a free column-1 space above or below one's own
+    s = occupy(lay(table(silver=2), "91c"), "c1_fishing")
+    s = act(on_turn(s, 1), 1, {"type": "occupy", "space": "c1_hunting_game"})  # above: taken by the other player
+    s = act(act(s, 1, {"type": "roll"}), 1, {"type": "fail"})
+    s = to_feast(s)
+    assert s["phase"] == 6  # after the last placement of phase 5, before the new start player
+    stockfish = {"fn": "latecomer", "give": {"silver": 1}, "space": "c1_livestock_stockfish"}
+    assert asked(s, "91c") == [stockfish]  # the space below
+    thing = s["seats"][0]["thing"]
+    s = pick(s, stockfish)
+    p = s["seats"][0]
+    assert goods(s)["stockfish"] == 1 + 2 and p["silver"] == 0 and p["thing"] == thing
+    assert "c1_livestock_stockfish" not in s["spaces"]  # no Viking placed
+    s = to_feast(occupy(lay(table(silver=1), "91c"), "c1_fishing"))  # 1 silver: only the free hunt above
+    assert [o["space"] for o in asked(s, "91c")] == ["c1_hunting_game"]
+    s = to_feast(occupy(lay(table(silver=2), "91c"), "c2_products_mead"))  # no Viking in column 1: nothing
+    assert s["prompt"]["kind"] == "feast"
