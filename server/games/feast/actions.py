@@ -84,9 +84,19 @@ def variants(s: State, p: Player, sid: str) -> list[Variant]:
     if not sailing.requirement_met(p, sp):  # F-402
         return []
     vs = _STATIC[sid] if sid in _STATIC else _build_variants(s, p, sid)
+    if occupations.rule(p, "house_stone_off", 0):  # Master Bricklayer 116c
+        vs = [_less_stone(v) for v in vs]
     if not occupations.discount(p, sid):
         return vs
     return [_cheaper(v, occupations.discount(p, sid, v["cost"].get("silver", 0))) for v in vs]
+
+
+def _less_stone(v: Variant) -> Variant:
+    """Master Bricklayer 116c: building a stone or long house costs 1 stone less."""
+    if v["gain"].get("building") not in ("stone_house", "long_house") or not v["cost"].get("stone"):
+        return v
+    cost = {**v["cost"], "stone": v["cost"]["stone"] - 1}
+    return {**v, "cost": {k: n for k, n in cost.items() if n}}
 
 
 def _cheaper(v: Variant, off: int) -> Variant:

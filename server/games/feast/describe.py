@@ -116,7 +116,7 @@ def _store(s: State, seat: int, m: Move, viewer: int | None) -> Said:
 def _dice(s: State, seat: int, m: Move, viewer: int | None) -> Said:
     prompt = s["prompt"]
     said: Said = {"space": prompt["space"], "roll": prompt.get("roll")}
-    for key in ("res", "tile", "wood"):
+    for key in ("res", "tile", "tile2", "wood"):
         if key in m:
             said[key] = m[key]
     return said

@@ -17,7 +17,7 @@ from typing import Any
 
 from server.games.contract import Move, State
 from server.games.feast import actionlog, occupations
-from server.games.feast.catalog import COLOUR, SHIPS, SPACES, SPECIALS, SWORD
+from server.games.feast.catalog import COLOUR, SHIPS, SPACES, SPECIALS, SWORD, UPGRADE
 from server.games.feast.refusals import malformed, refuse
 from server.games.feast.supply import Player, receive
 from server.games.feast.weapons import discard, owed_weapon
@@ -26,6 +26,8 @@ from server.games.rng import below
 Variant = dict[str, Any]
 MAX_ROLLS = 3  # F-552; a card may raise it (rule "max_rolls", F-653)
 BLUE_GOODS = tuple(g for g, c in COLOUR.items() if c == "blue" and g not in SPECIALS)
+# Robber 138c: a green good's sword value is its blue back's less 1.
+GREEN_SWORD = {g: SWORD[UPGRADE[g]] - 1 for g, c in COLOUR.items() if c == "green" and UPGRADE.get(g) in SWORD}
 
 
 def _effect(sid: str) -> dict[str, Any]:
@@ -80,6 +82,9 @@ def open_prompt(s: State, seat: int, sid: str, spot: str, v: Variant) -> None:
         "offered": {"stone": 0, "long_sword": 0},
     }
     s["prompt"]["mod"] += (s.get("action") or {}).get("roll_bonus", 0)  # Sword Fighter 90C
+    actionlog.note(s, "boats_used", len(v.get("boats", [])))  # Ivory Sculptor 141c
+    if eff["aim"] == "high":  # Catapulter 89a: each stone offered adds 2
+        s["prompt"]["stone_value"] = int(occupations.rule(s["seats"][seat], "stone_value", 1))
 
 
 def result(prompt: dict[str, Any]) -> int:
@@ -87,30 +92,59 @@ def result(prompt: dict[str, Any]) -> int:
     total = prompt["roll"] + prompt["mod"]
     if prompt["aim"] == "low":
         return max(0, total)
-    return int(total + prompt["offered"]["stone"] + prompt["offered"]["long_sword"])
+    stone = prompt["offered"]["stone"] * prompt.get("stone_value", 1)
+    return int(total + stone + prompt["offered"]["long_sword"] + prompt["offered"].get("spear", 0))
 
 
 def _lootable(s: State, prompt: dict[str, Any]) -> list[str]:
     """F-558, F-563: blue goods and special tiles with sword value at most the result."""
     total = result(prompt)
-    auto_fail = _effect(prompt["space"]).get("auto_fail_at_or_below", 0)
-    if total <= auto_fail:  # F-557
-        return []
+    tiles, sword, exact = _swords(s, prompt)
+    return [t for t in tiles if (sword[t] == total if exact else sword[t] <= total)]
+
+
+def _swords(s: State, prompt: dict[str, Any]) -> tuple[list[str], dict[str, int], bool]:
+    """The tiles within reach at all (none at or below the auto-fail value, F-557), their sword
+    values, and whether the value must equal the result (the seed's wording, O-1)."""
+    if result(prompt) <= _effect(prompt["space"]).get("auto_fail_at_or_below", 0):  # F-557
+        return [], {}, False
     tiles = list(BLUE_GOODS) + list(s["specials"])
     sword = dict(SWORD)
     if s["specials"] and occupations.rule(s["seats"][prompt["seat"]], "top_special_cheaper", 0):
         top = max(SWORD[t] for t in s["specials"])  # Loot Hunter 139C: the highest ones, 1 less
         sword.update({t: top - 1 for t in s["specials"] if SWORD[t] == top})
-    if s.get("raid_exact_match") and prompt["space"] == "c1_raiding":  # the seed's wording (O-1)
-        return [t for t in tiles if sword[t] == total]
-    return [t for t in tiles if sword[t] <= total]
+    if occupations.rule(s["seats"][prompt["seat"]], "green_loot", False):  # Robber 138c
+        tiles += list(GREEN_SWORD)
+        sword.update(GREEN_SWORD)
+    return tiles, sword, bool(s.get("raid_exact_match") and prompt["space"] == "c1_raiding")
+
+
+def _split(s: State, prompt: dict[str, Any]) -> list[tuple[str, str]]:
+    """Raider 136c: the result split between two tiles (a special tile only once)."""
+    if not occupations.rule(s["seats"][prompt["seat"]], "split_loot", False):
+        return []
+    total = result(prompt)
+    tiles, sword, exact = _swords(s, prompt)
+    return [
+        (a, b)
+        for i, a in enumerate(tiles)
+        for b in tiles[i:]
+        if not (a == b and a in SPECIALS) and (sword[a] + sword[b] == total if exact else sword[a] + sword[b] <= total)
+    ]
 
 
 def _payments(p: Player, prompt: dict[str, Any]) -> list[int]:
     """F-575, F-577: every split of the result into wood and the matching weapon (as wood counts)."""
     due = result(prompt)
     weapon = _effect(prompt["space"])["spend_to_succeed"][1]
-    return [w for w in range(due + 1) if w <= p["wood"] and due - w <= p["weapons"][weapon]]
+    return [w for w in range(due + 1) if w <= p["wood"] and _weapons_for(p, prompt, w) <= p["weapons"][weapon]]
+
+
+def _weapons_for(p: Player, prompt: dict[str, Any], wood: int) -> int:
+    """Weapons paying the rest of the result; a spear counts 2 with Trident Hunter 11c."""
+    weapon = _effect(prompt["space"])["spend_to_succeed"][1]
+    per = int(occupations.rule(p, "spear_value", 1)) if weapon == "spear" else 1
+    return -(-(result(prompt) - wood) // per)
 
 
 def _max_rolls(s: State, seat: int) -> int:
@@ -126,14 +160,21 @@ def legal(s: State, seat: int) -> list[Move]:
     if prompt["roll"] is None:
         return moves
     if prompt["aim"] == "high":
-        for res in ("stone", "long_sword"):
-            have = p["stone"] if res == "stone" else p["weapons"]["long_sword"]
-            if have > prompt["offered"][res] and result(prompt) < max(SWORD.values()):
+        for res in _offerable(p):
+            have = p["stone"] if res == "stone" else p["weapons"][res]
+            if have > prompt["offered"].get(res, 0) and result(prompt) < max(SWORD.values()):
                 moves.append({"type": "offer", "res": res})
         moves += [{"type": "loot", "tile": t} for t in _lootable(s, prompt)]
+        moves += [{"type": "loot", "tile": a, "tile2": b} for a, b in _split(s, prompt)]
     else:
         moves += [{"type": "hunt", "wood": w} for w in _payments(p, prompt)]
     return moves + [{"type": "fail"}]
+
+
+def _offerable(p: Player) -> tuple[str, ...]:
+    """F-556; Melee Fighter 137a: spears may stand in for long swords."""
+    spears = ("spear",) if occupations.rule(p, "spears_as_swords", False) else ()
+    return ("stone", "long_sword", *spears)
 
 
 def roll(s: State, seat: int, move: Move) -> None:
@@ -153,25 +194,37 @@ def offer(s: State, seat: int, move: Move) -> None:
     """F-556, F-562: each offered stone or long sword adds 1 (spent only on success)."""
     prompt, p = s["prompt"], s["seats"][seat]
     res = move.get("res")
-    if res not in ("stone", "long_sword") or prompt["aim"] != "high" or prompt["roll"] is None:
+    if res not in _offerable(p) or prompt["aim"] != "high" or prompt["roll"] is None:
         raise refuse("F-556", "offer stones or long swords after rolling a raid or pillage")
-    have = p["stone"] if res == "stone" else p["weapons"]["long_sword"]
-    if have <= prompt["offered"][res]:
+    have = p["stone"] if res == "stone" else p["weapons"][res]
+    if have <= prompt["offered"].get(res, 0):
         raise refuse("F-556", f"you have no more {res} to offer")
-    prompt["offered"][res] += 1
+    prompt["offered"][res] = prompt["offered"].get(res, 0) + 1
 
 
 def loot(s: State, seat: int, move: Move) -> None:
     prompt, p = s["prompt"], s["seats"][seat]
     tile = move.get("tile")
-    if not isinstance(tile, str) or tile not in SWORD:
+    if not isinstance(tile, str) or (tile not in SWORD and tile not in GREEN_SWORD):
         raise malformed("loot needs a blue good or special tile")
-    if prompt["aim"] != "high" or prompt["roll"] is None or tile not in _lootable(s, prompt):
+    tile2 = move.get("tile2")
+    if tile2 is not None and (not isinstance(tile2, str) or (tile2 not in SWORD and tile2 not in GREEN_SWORD)):
+        raise malformed("loot needs a blue good or special tile")
+    if prompt["aim"] != "high" or prompt["roll"] is None:
+        raise refuse("F-558", "loot after rolling a raid or pillage")
+    if tile2 is None and tile not in _lootable(s, prompt):
         raise refuse("F-558", f"{tile} is not within reach of this combat result")
+    if tile2 is not None and (tile, tile2) not in _split(s, prompt):
+        raise refuse("F-558", f"{tile} and {tile2} together are not within reach of this combat result")
     p["stone"] -= prompt["offered"]["stone"]
     p["weapons"]["long_sword"] -= prompt["offered"]["long_sword"]
     discard(s, "long_sword", prompt["offered"]["long_sword"])  # F-597
+    spears = prompt["offered"].get("spear", 0)  # Melee Fighter 137a
+    p["weapons"]["spear"] -= spears
+    discard(s, "spear", spears)
     receive(s, p, {tile: 1})
+    if tile2 is not None:  # Raider 136c
+        receive(s, p, {tile2: 1})
     actionlog.note(s, "outcome", "success")
     actionlog.note(s, "long_swords", prompt["offered"]["long_sword"])
     s["prompt"] = None
@@ -186,10 +239,12 @@ def hunt(s: State, seat: int, move: Move) -> None:
     if prompt["aim"] != "low" or prompt["roll"] is None or wood not in _payments(p, prompt):
         raise refuse("F-575", "pay exactly the result in wood and the matching weapon")
     weapon = _effect(prompt["space"])["spend_to_succeed"][1]
+    spent = _weapons_for(p, prompt, wood)
     p["wood"] -= wood
-    p["weapons"][weapon] -= result(prompt) - wood
-    discard(s, weapon, result(prompt) - wood)
-    actionlog.note(s, "weapons_spent", result(prompt) - wood)  # Whale Catcher 142B
+    p["weapons"][weapon] -= spent
+    discard(s, weapon, spent)
+    actionlog.note(s, "weapons_spent", spent)  # Whale Catcher 142B
+    actionlog.note(s, "wood_spent", wood)  # Ivory Sculptor 141c
     _succeed(s, seat)
 
 
@@ -217,6 +272,7 @@ def fail(s: State, seat: int, move: Move) -> None:
     failure = _effect(prompt["space"])["failure"]
     _gain(s, p, failure)
     actionlog.note(s, "outcome", "fail")
+    actionlog.note(s, "rolls", prompt["rolls"])  # Disheartened Warrior 104b
     back = failure.get("return_vikings", 0)
     if back and prompt["spot"] is not None:  # not on an action a card granted (77A, F-642)
         s["spaces"][prompt["spot"]]["n"] -= back

@@ -81,6 +81,8 @@ def refusal(p: Player, f: dict[str, Any], item: Any, lay: Any) -> tuple[str, str
         return "F-271", "only orange and red food and silver may be served"
     if p["goods"].get(item, 0) < 1:
         return "F-271", f"you have no {item} in your supply"
+    if item == "mead" and p["card_state"].get("160a"):
+        return "F-278", "Sober Man 160a: you took its silver for serving no mead in this feast"
     if lay not in ("h", "v"):
         return "F-273", "a tile lies horizontally (h) or vertically (v)"
     shape = GOODS[item]["shape"]

@@ -17,7 +17,7 @@ FORMS: Forms = {
     "hunt": (form("wood"),),
     "leave": (form(),),
     "leave_rest": (form(),),
-    "loot": (form("tile"),),
+    "loot": (form("tile"), form("tile", "tile2")),  # two tiles: Raider 136c
     "occupy": (form("space"), form("space", "copy")),
     "offer": (form("res"),),
     "option": (form("pick"),),

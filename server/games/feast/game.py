@@ -33,8 +33,7 @@ class FeastGame(Game):
                 setup.START_CHOICES,
                 "matching",
                 "starting occupation dealt to each player (F-116): one of the letters of the chosen "
-                "decks (A-A-15), one of all 45, or none. Only starting cards whose effects are "
-                "implemented are dealt (28 of the 45 so far)",
+                "decks (A-A-15), one of all 45, or none",
             ),
             Option(
                 "solo_start_card",

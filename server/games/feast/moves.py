@@ -334,6 +334,8 @@ def _place(s: State, seat: int, move: Move) -> None:
     area = p["areas"][move["area"]] if "row" in move else None
     if area is not None and move["item"] in ("grain", "rune_stone") and area["kind"] in ("stone_house", "long_house"):
         occupations.interrupt(s, occupations.fire(s, seat, "event", f"{move['item']}_in_house"))  # 98A, 101B
+    elif area is not None and move["item"] == "rune_stone" and area["kind"] not in ("home", "shed"):
+        occupations.interrupt(s, occupations.fire(s, seat, "event", "rune_stone_on_board"))  # Undertaker 100b
 
 
 def cancel(s: State, seat: int, move: Move) -> None:

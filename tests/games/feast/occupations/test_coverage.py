@@ -10,7 +10,7 @@ from server.games.feast.occupations import PARTS, dealable
 
 # Decks whose every card is implemented. Add "B", "C", "start_a", "start_b", "start_c"
 # here when a deck is complete (README.md in server/games/feast/occupations).
-IMPLEMENTED_DECKS = ("A", "B", "C")
+IMPLEMENTED_DECKS = ("A", "B", "C", "start_a", "start_b", "start_c")
 
 
 def _deck(card: str) -> str:

@@ -1,6 +1,6 @@
 """Random bots play whole games with the starting cards dealt (`start_cards`), 1 to 4 players,
 long and short: every part-1 invariant holds after every decision, no move raises, every
-game ends and, over the soak, every implemented starting card is played (F-116, F-600…F-659)."""
+game ends and, over the soak, nearly every implemented starting card is played (F-116, F-600…F-659)."""
 
 from __future__ import annotations
 
@@ -46,4 +46,5 @@ def test_hundred_games_with_starting_cards() -> None:
     counts = {c: played[c] for c in STARTING}
     least = min(counts, key=lambda c: counts[c])
     print("starting cards played per card:", counts, "least played:", least, counts[least])
-    assert sum(counts.values()) >= 50
+    # each seat is dealt one random starting card: over ~250 seats nearly every card is played
+    assert sum(1 for n in counts.values() if n) >= len(STARTING) - 2, [c for c, n in counts.items() if not n]
