@@ -28,3 +28,18 @@ def run(args: list[str], cwd: Path, timeout: float, **env: str) -> subprocess.Co
     node = shutil.which(args[0])
     assert node is not None, f"{args[0]} is not installed"
     return subprocess.run(args, cwd=cwd, env={**os.environ, **env}, capture_output=True, text=True, timeout=timeout)
+
+
+SHOTS = ROOT / "test-artifacts" / "web"
+
+
+def browser_suite(http: str, targets: list[str], passes: int, timeout: float, concurrency: int = 1) -> str:
+    """Run node:test browser scenarios of the web app against the server at `http`;
+    assert that all `passes` tests passed and none failed; their output."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    args = ["node", "--test", f"--test-concurrency={concurrency}", *targets]
+    out = run(args, WEB, timeout=timeout, LONGHALL_HTTP=http, LONGHALL_SHOTS=f"{SHOTS}/")
+    tail = out.stdout[-8000:] + out.stderr[-2000:]
+    assert out.returncode == 0, tail
+    assert "# fail 0" in out.stdout and f"# pass {passes}" in out.stdout, tail
+    return out.stdout

@@ -12,19 +12,12 @@ from __future__ import annotations
 import pytest
 
 from tests.cluster import ServerProc
-from tests.web.node import ROOT, WEB, run
+from tests.web.node import SHOTS, browser_suite
 from tests.web.test_browser import CHROMIUM
-
-SHOTS = ROOT / "test-artifacts" / "web"
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed (scripts/test installs it)")
 def test_feast_is_played_by_clicking_its_board(web_server: ServerProc) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    args = ["node", "--test", "--test-concurrency=1", "test/feast/"]
-    out = run(args, WEB, timeout=600, LONGHALL_HTTP=web_server.http, LONGHALL_SHOTS=f"{SHOTS}/")
-    tail = out.stdout[-6000:] + out.stderr[-2000:]
-    assert out.returncode == 0, tail
-    assert "# fail 0" in out.stdout and "# pass 3" in out.stdout, tail
+    browser_suite(web_server.http, ["test/feast/"], passes=3, timeout=600)
     for shot in ("feast-desktop", "feast-phone-action", "feast-phone-mine", "feast-shapes"):
         assert (SHOTS / f"{shot}.png").exists(), f"no screenshot {shot}"

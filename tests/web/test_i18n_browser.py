@@ -10,20 +10,13 @@ from __future__ import annotations
 import pytest
 
 from tests.cluster import ServerProc
-from tests.web.node import ROOT, WEB, run
+from tests.web.node import SHOTS, browser_suite
 from tests.web.test_browser import CHROMIUM
-
-SHOTS = ROOT / "test-artifacts" / "web"
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed (scripts/test installs it)")
 def test_every_language_in_the_browser(web_server: ServerProc) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    args = ["node", "--test", "--test-concurrency=1", "test/i18n/"]
-    out = run(args, WEB, timeout=300, LONGHALL_HTTP=web_server.http, LONGHALL_SHOTS=f"{SHOTS}/")
-    tail = out.stdout[-8000:] + out.stderr[-2000:]
-    assert out.returncode == 0, tail
-    assert "# fail 0" in out.stdout and "# pass 2" in out.stdout, tail
+    browser_suite(web_server.http, ["test/i18n/"], passes=2, timeout=300)
     for lang in ("ru", "uk"):
         for page in ("lobby", "vikings", "hunters", "feast"):
             assert (SHOTS / f"i18n-{lang}-{page}.png").exists(), f"no screenshot i18n-{lang}-{page}"

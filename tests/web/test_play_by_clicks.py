@@ -9,27 +9,19 @@ test-artifacts/web/timings.txt (docs/web.md quotes them).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.cluster import ServerProc
-from tests.web.node import ROOT, WEB, run
+from tests.web.node import SHOTS, browser_suite
+from tests.web.test_browser import CHROMIUM
 
-CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = ROOT / "test-artifacts" / "web"
 FILES = ["test/play/vikings.play.js", "test/play/hunters.play.js"]
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed (scripts/test installs it)")
 def test_vikings_and_hunters_are_played_by_clicking_the_board(web_server: ServerProc) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    args = ["node", "--test", "--test-concurrency=2", *FILES]
-    out = run(args, WEB, timeout=900, LONGHALL_HTTP=web_server.http, LONGHALL_SHOTS=f"{SHOTS}/")
-    tail = out.stdout[-6000:] + out.stderr[-2000:]
-    assert out.returncode == 0, tail
-    assert "# fail 0" in out.stdout and "# pass 4" in out.stdout, tail
-    timings = [line for line in out.stdout.splitlines() if "# timing" in line]
+    stdout = browser_suite(web_server.http, FILES, passes=4, timeout=900, concurrency=2)
+    timings = [line for line in stdout.splitlines() if "# timing" in line]
     (SHOTS / "timings.txt").write_text("\n".join(timings) + "\n")
     for game in ("vikings", "hunters"):
         assert (SHOTS / f"{game}-clicks-phone.png").exists(), f"no phone screenshot of {game}"

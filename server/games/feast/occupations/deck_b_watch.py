@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.games.contract import State, clone
+from server.games.contract import State
 from server.games.feast.areas import KINDS, bonuses
+from server.games.feast.occupations import laid
 from server.games.feast.occupations.bespoke import bespoke
 from server.games.feast.occupations.flow import WATCHERS, Step, card_step, enqueue
-from server.games.feast.shapes import orientations
-from server.games.feast.supply import Player, add_good
+from server.games.feast.supply import Player
 
 Option = dict[str, Any]
 LARGE = ("knarr", "longship")
@@ -93,37 +93,6 @@ WATCHERS.update(
 )
 
 
-def _fits(cells: set[tuple[int, int]], item: str) -> list[tuple[int, int, int, set[tuple[int, int]]]]:
-    """Every way of laying `item` on cells of `cells`: (turn, row, col, cells used)."""
-    out = []
-    for turn, shape in enumerate(orientations(item)):
-        for r0, c0 in cells:
-            used = {(r0 + dr, c0 + dc) for dr, dc in shape}
-            if used <= cells:
-                out.append((turn, r0, c0, used))
-    return out
-
-
-def _fill(cells: set[tuple[int, int]]) -> list[list[Any]]:
-    """Silverware and rune stone laid inside the cloak pin's cells (the cover stays as it was)."""
-    for turn, r, c, used in _fits(cells, "silverware"):
-        rest = _fits(cells - used, "rune_stone")
-        if rest:
-            t2, r2, c2, _ = rest[0]
-            return [["silverware", turn, r, c], ["rune_stone", t2, r2, c2]]
-    return [["silverware", 0, *min(cells)]]
-
-
-def _cloak_pins(s: State) -> list[tuple[int, int, int]]:
-    return [
-        (seat, i, k)
-        for seat, q in enumerate(s["seats"])
-        for i, a in enumerate(q["areas"])
-        for k, piece in enumerate(a["pieces"])
-        if piece[0] == "cloak_pin"
-    ]
-
-
 @bespoke("courier")
 class Courier:
     """70B: the Cloak pin from any player's board to your supply; 1 silverware and 1 rune
@@ -131,17 +100,11 @@ class Courier:
 
     @staticmethod
     def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
-        return [{"fn": "courier", "from": seat, "area": i} for seat, i, _ in _cloak_pins(s)]
+        return [{"fn": "courier", "from": seat, "area": i} for seat, i in laid.boards_with(s, "cloak_pin")]
 
     @staticmethod
     def apply(s: State, seat: int, option: Option) -> None:
-        owner = s["seats"][option["from"]]
-        area = owner["areas"][option["area"]] = clone(owner["areas"][option["area"]])
-        k = next(k for k, piece in enumerate(area["pieces"]) if piece[0] == "cloak_pin")
-        _, turn, row, col = area["pieces"].pop(k)
-        cells = {(row + dr, col + dc) for dr, dc in orientations("cloak_pin")[turn]}
-        area["pieces"] += _fill(cells)
-        add_good(s["seats"][seat], "cloak_pin")
+        laid.take(s, seat, option, "cloak_pin", ["silverware", "rune_stone"])
 
 
 @bespoke("maid")

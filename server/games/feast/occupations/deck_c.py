@@ -10,12 +10,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from server.games.contract import State, clone
+from server.games.contract import State
 from server.games.feast.catalog import ANIMALS, SHIPS, SPECIALS
+from server.games.feast.occupations import laid
 from server.games.feast.occupations.bespoke import bespoke
 from server.games.feast.occupations.flow import STEPS, action_steps, enqueue, fire, interrupt
-from server.games.feast.shapes import _normalise, orientations
-from server.games.feast.supply import Player, add_good, harbour_free, receive
+from server.games.feast.supply import Player, harbour_free, receive
 
 Option = dict[str, Any]
 HARVEST_GOODS = ("peas", "flax", "beans", "grain", "cabbage")
@@ -111,22 +111,6 @@ class Inspector:
         s["seats"][seat]["thing"] += n
 
 
-def _tiling(cells: set[tuple[int, int]]) -> list[list[Any]]:
-    """1 chest and 1 rune stone covering exactly the cells a Drinking Horn covered."""
-    for ct, chest in enumerate(orientations("chest")):
-        for r0, c0 in sorted(cells):
-            placed = {(r0 + dr, c0 + dc) for dr, dc in chest}
-            rest = cells - placed
-            if not placed <= cells or len(rest) != 2:
-                continue
-            shape = _normalise(list(rest))
-            for rt, rune in enumerate(orientations("rune_stone")):
-                if rune == shape:
-                    top = min(r for r, _ in rest), min(c for _, c in rest)
-                    return [["chest", ct, r0, c0], ["rune_stone", rt, *top]]
-    raise ValueError("a chest and a rune stone always fill the Drinking Horn's cells")
-
-
 @bespoke("innkeeper")
 class Innkeeper:
     """71C: the Drinking Horn from any player's board (yours included) into your supply; its
@@ -134,22 +118,11 @@ class Innkeeper:
 
     @staticmethod
     def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
-        return [
-            {"fn": "innkeeper", "from": q, "area": i}
-            for q, other in enumerate(s["seats"])
-            for i, a in enumerate(other["areas"])
-            if any(piece[0] == "drinking_horn" for piece in a["pieces"])
-        ]
+        return [{"fn": "innkeeper", "from": q, "area": i} for q, i in laid.boards_with(s, "drinking_horn")]
 
     @staticmethod
     def apply(s: State, seat: int, option: Option) -> None:
-        owner = s["seats"][option["from"]]
-        area = owner["areas"][option["area"]] = clone(owner["areas"][option["area"]])
-        k = next(j for j, piece in enumerate(area["pieces"]) if piece[0] == "drinking_horn")
-        _, turn, row, col = area["pieces"].pop(k)
-        cells = {(row + dr, col + dc) for dr, dc in orientations("drinking_horn")[turn]}
-        area["pieces"] += _tiling(cells)
-        add_good(s["seats"][seat], "drinking_horn")
+        laid.take(s, seat, option, "drinking_horn", ["chest", "rune_stone"])
 
 
 @bespoke("quartermaster")

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from server.games.contract import State
-from server.games.feast import dice
-from tests.games.feast.situations import act, give, on_turn
+from server.games.feast import dice, moves
+from tests.games.feast.situations import act, confirm_all, give, on_turn, pass_all
 
 Move = dict[str, Any]
 
@@ -74,3 +74,21 @@ def goods(s: State, seat: int = 0) -> dict[str, int]:
 
 def weapons(s: State, seat: int = 0) -> int:
     return int(sum(s["seats"][seat]["weapons"].values()))
+
+
+def occupy(s: State, space: str, seat: int = 0) -> State:
+    """`seat` places Vikings on `space` (skipping a column-4 bonus play it may offer)."""
+    s = act(on_turn(s, seat), seat, {"type": "occupy", "space": space})
+    if s["prompt"]["kind"] == "bonus_play":
+        s = act(s, seat, {"type": "skip"})
+    return s
+
+
+def to_feast(s: State) -> State:
+    """Everyone passes, then confirms: the round goes on to its feast."""
+    return confirm_all(pass_all(s), "ready", {"type": "ready"})
+
+
+def uses(s: State, card: str, seat: int = 0) -> list[dict[str, Any]]:
+    """The `use_card` decisions of `card` that `seat` may make now."""
+    return [m for m in moves.legal(s, seat) if m["type"] == "use_card" and m["card"] == card]

@@ -8,19 +8,19 @@ import pytest
 from server.games.feast import moves
 from server.games.feast.areas import KINDS, spots
 from server.games.feast.supply import add_building
-from tests.games.feast.occupations.helpers import asked, goods, lay, pick, rolls, ships, table, weapons
-from tests.games.feast.situations import act, confirm_all, give, on_turn, pass_all, refused, skip_feast
-
-
-def occupy(s, space: str, seat: int = 0):  # type: ignore[no-untyped-def]
-    s = act(on_turn(s, seat), seat, {"type": "occupy", "space": space})
-    if s["prompt"]["kind"] == "bonus_play":
-        s = act(s, seat, {"type": "skip"})
-    return s
-
-
-def to_feast(s):  # type: ignore[no-untyped-def]
-    return confirm_all(pass_all(s), "ready", {"type": "ready"})
+from tests.games.feast.occupations.helpers import (
+    asked,
+    goods,
+    lay,
+    occupy,
+    pick,
+    rolls,
+    ships,
+    table,
+    to_feast,
+    weapons,
+)
+from tests.games.feast.situations import act, confirm_all, give, pass_all, refused, skip_feast
 
 
 def test_peddler_livestock_market_one_silver_cheaper() -> None:

@@ -8,19 +8,8 @@ import pytest
 from server.games.feast import moves
 from server.games.feast.areas import KINDS
 from server.games.feast.supply import add_building
-from tests.games.feast.occupations.helpers import asked, goods, lay, pick, play, rolls, ships, table
-from tests.games.feast.situations import act, confirm_all, give, on_turn, pass_all, refused, skip_feast
-
-
-def occupy(s, space: str, seat: int = 0):  # type: ignore[no-untyped-def]
-    s = act(on_turn(s, seat), seat, {"type": "occupy", "space": space})
-    if s["prompt"]["kind"] == "bonus_play":
-        s = act(s, seat, {"type": "skip"})
-    return s
-
-
-def to_feast(s):  # type: ignore[no-untyped-def]
-    return confirm_all(pass_all(s), "ready", {"type": "ready"})
+from tests.games.feast.occupations.helpers import asked, goods, lay, occupy, pick, play, rolls, ships, table, to_feast
+from tests.games.feast.situations import act, give, on_turn, refused, skip_feast
 
 
 def test_patron_one_silver_off_spaces_costing_two() -> None:

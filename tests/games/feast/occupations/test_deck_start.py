@@ -10,27 +10,12 @@ from server.games.feast.areas import KINDS, bonuses
 from server.games.feast.catalog import OCCUPATIONS
 from server.games.feast.occupations import PARTS
 from server.games.feast.supply import add_building
-from tests.games.feast.occupations.helpers import asked, goods, lay, pick, play, table
-from tests.games.feast.situations import act, confirm_all, on_turn, pass_all, refused
+from tests.games.feast.occupations.helpers import asked, goods, lay, pick, play, table, uses
+from tests.games.feast.situations import act, on_turn, refused
 
 
 def raw(players: int, seed: int = 0, decks: str = "A", **options: str) -> dict:  # type: ignore[type-arg]
     return setup.setup(players, {"length": "long", "decks": decks, **options}, seed)
-
-
-def occupy(s, space: str, seat: int = 0):  # type: ignore[no-untyped-def]
-    s = act(on_turn(s, seat), seat, {"type": "occupy", "space": space})
-    if s["prompt"]["kind"] == "bonus_play":
-        s = act(s, seat, {"type": "skip"})
-    return s
-
-
-def to_feast(s):  # type: ignore[no-untyped-def]
-    return confirm_all(pass_all(s), "ready", {"type": "ready"})
-
-
-def uses(s, card: str) -> list[dict]:  # type: ignore[type-arg]
-    return [m for m in moves.legal(s, 0) if m["type"] == "use_card" and m["card"] == card]
 
 
 # --- dealing -----------------------------------------------------------------------------------

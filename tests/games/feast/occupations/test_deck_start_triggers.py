@@ -8,27 +8,23 @@ import pytest
 
 from server.games.feast import moves, setup
 from server.games.feast.supply import add_building
-from tests.games.feast.occupations.helpers import asked, goods, lay, pick, play, rolls, ships, table
-from tests.games.feast.situations import act, confirm_all, on_turn, pass_all, refused, skip_feast
+from tests.games.feast.occupations.helpers import (
+    asked,
+    goods,
+    lay,
+    occupy,
+    pick,
+    play,
+    rolls,
+    ships,
+    table,
+    to_feast,
+)
+from tests.games.feast.situations import act, on_turn, refused, skip_feast
 
 
 def raw(players: int, seed: int = 0, decks: str = "A", **options: str) -> dict:  # type: ignore[type-arg]
     return setup.setup(players, {"length": "long", "decks": decks, **options}, seed)
-
-
-def occupy(s, space: str, seat: int = 0):  # type: ignore[no-untyped-def]
-    s = act(on_turn(s, seat), seat, {"type": "occupy", "space": space})
-    if s["prompt"]["kind"] == "bonus_play":
-        s = act(s, seat, {"type": "skip"})
-    return s
-
-
-def to_feast(s):  # type: ignore[no-untyped-def]
-    return confirm_all(pass_all(s), "ready", {"type": "ready"})
-
-
-def uses(s, card: str) -> list[dict]:  # type: ignore[type-arg]
-    return [m for m in moves.legal(s, 0) if m["type"] == "use_card" and m["card"] == card]
 
 
 # --- repeating (red) and rule cards -------------------------------------------------------------

@@ -9,28 +9,14 @@ from collections import Counter
 import pytest
 
 from server.games.feast.catalog import OCCUPATIONS
-from server.games.feast.game import GAME
 from server.games.feast.setup import setup
-from server.games.playout import random_playout
-from tests.games.feast.invariants import check
+from tests.games.feast.occupations.playouts import per_card, played_in, regular, varied
 
-DECK_B = sorted(
-    (c for c, o in OCCUPATIONS.items() if o["deck"] == "B" and not o["starting"]), key=lambda c: int(c[:-1])
-)
+DECK_B = regular("B")
 
 
 def _games(seeds: range) -> Counter[str]:
-    played: Counter[str] = Counter()
-    for seed in seeds:
-        players, length = 1 + seed % 4, ("long", "short")[seed // 4 % 2]
-        out = random_playout(GAME, players, {"decks": "B", "length": length}, seed=seed, check=check)
-        result = out.result
-        for score, row in zip(result["scores"], result["breakdown"], strict=True):
-            assert score == sum(row.values())  # F-730
-        assert out.state["over"] and out.state["round"] == out.state["rounds"] and out.state["queue"] == []
-        for p in out.state["seats"]:
-            played.update(p["played"])
-    return played
+    return played_in(varied(seed, decks="B") for seed in seeds)
 
 
 def test_deck_b_and_mixed_deal_deck_b_cards() -> None:
@@ -52,7 +38,5 @@ def test_a_few_games_with_deck_b() -> None:
 @pytest.mark.soak
 def test_hundred_games_play_every_deck_b_card() -> None:
     played = _games(range(100, 200))
-    counts = {c: played[c] for c in DECK_B}
-    least = min(counts, key=lambda c: counts[c])
-    print("deck B plays per card:", counts, "least played:", least, counts[least])
+    counts = per_card(played, DECK_B, "deck B")
     assert all(n >= 1 for n in counts.values()), [c for c, n in counts.items() if not n]

@@ -9,27 +9,13 @@ from collections import Counter
 import pytest
 
 from server.games.feast.catalog import OCCUPATIONS
-from server.games.feast.game import GAME
-from server.games.playout import random_playout
-from tests.games.feast.invariants import check
+from tests.games.feast.occupations.playouts import per_card, played_in, regular, varied
 
-DECK_C = sorted(
-    (c for c, o in OCCUPATIONS.items() if o["deck"] == "C" and not o["starting"]), key=lambda c: int(c[:-1])
-)
+DECK_C = regular("C")
 
 
 def _games(seeds: range) -> Counter[str]:
-    played: Counter[str] = Counter()
-    for seed in seeds:
-        players, length = 1 + seed % 4, ("long", "short")[seed // 4 % 2]
-        out = random_playout(GAME, players, {"decks": "C", "length": length}, seed=seed, check=check)
-        result = out.result
-        for score, row in zip(result["scores"], result["breakdown"], strict=True):
-            assert score == sum(row.values())  # F-730
-        assert out.state["over"] and out.state["round"] == out.state["rounds"] and out.state["queue"] == []
-        for p in out.state["seats"]:
-            played.update(p["played"])
-    return played
+    return played_in(varied(seed, decks="C") for seed in seeds)
 
 
 def test_a_few_games_with_deck_c() -> None:
@@ -41,7 +27,5 @@ def test_a_few_games_with_deck_c() -> None:
 @pytest.mark.soak
 def test_hundred_games_play_every_deck_c_card() -> None:
     played = _games(range(100, 200))
-    counts = {c: played[c] for c in DECK_C}
-    least = min(counts, key=lambda c: counts[c])
-    print("deck C plays per card:", counts, "least played:", least, counts[least], "total:", sum(counts.values()))
+    counts = per_card(played, DECK_C, "deck C")
     assert all(n >= 1 for n in counts.values()), [c for c, n in counts.items() if not n]
