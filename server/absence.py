@@ -25,16 +25,12 @@ from server import background
 from server import room as rm
 from server.outage import STORE_ERRORS, QuietLog
 from server.rooms import RoomError, Rooms
-from server.store import OPEN_ROOMS, PLAYING_ROOMS
+from server.store import OPEN_ROOMS, PLAYING_ROOMS, here_key
 
 log = logging.getLogger("longhall.absence")
 quiet = QuietLog(log)
 REFRESH = 2.0  # seconds between a node's writes of who it holds
 BATCH = 500  # rooms judged per look
-
-
-def here_key(room: str) -> str:
-    return f"room:{{{room}}}:here"
 
 
 class Absence:

@@ -73,6 +73,11 @@ def keys(room: str) -> list[str]:
     return [f"{base}:doc", f"{base}:log", f"{base}:ids", f"{base}:meta", f"{base}:watch"]
 
 
+def here_key(room: str) -> str:
+    """Who holds a socket of each seat (server.absence); dropped with the room."""
+    return f"room:{{{room}}}:here"
+
+
 def channel(room: str) -> str:
     return f"room:{{{room}}}"
 

@@ -33,7 +33,7 @@ from server.archive import leaderboard
 from server.archive.finished import read_room
 from server.chat import key as chat_key
 from server.outage import STORE_ERRORS, QuietLog
-from server.store import keys
+from server.store import here_key, keys
 
 if TYPE_CHECKING:
     from server.archive.repository import Archive
@@ -178,7 +178,7 @@ class Archiver:
             raise
 
     async def _release(self, room: str) -> None:
-        k = [*keys(room)[:5], chat_key(room)]  # doc, log, ids, meta, watch; the chat
+        k = [*keys(room)[:5], chat_key(room), here_key(room)]  # doc, log, ids, meta, watch; chat, presence
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.hset(k[3], "archived", "1")
             for key in k:
