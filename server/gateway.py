@@ -124,8 +124,9 @@ class Gateway:
             room = await r.create(
                 sess, msg["game"], msg.get("options"), msg.get("seats"), bool(msg.get("private")), msg.get("clock")
             )
-            if self.quotas is not None:
+            if self.quotas is not None:  # counted before the host hears of the room: no second create races it
                 await self.quotas.created(sess.player, room)
+            await r.attach(sess, room, 0)
         elif t == "join":
             await r.join(sess, msg["room"], msg.get("seat"))
             await self._history(sess, msg["room"])

@@ -253,8 +253,7 @@ class Rooms:
                 created=int(time.time() * 1000),
             )
             if (await self.store.commit(c)).status == "ok":
-                await self.attach(sess, room, 0)
-                return room
+                return room  # the caller attaches the host (after counting the room: server.quotas)
         raise RoomError(ErrorCode.CONFLICT, "could not allocate a room id")
 
     async def join(self, sess: Session, room: str, want: int | None) -> None:
