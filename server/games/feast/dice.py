@@ -168,7 +168,18 @@ def legal(s: State, seat: int) -> list[Move]:
         moves += [{"type": "loot", "tile": a, "tile2": b} for a, b in _split(s, prompt)]
     else:
         moves += [{"type": "hunt", "wood": w} for w in _payments(p, prompt)]
-    return moves + [{"type": "fail"}]
+    moves.append({"type": "fail"})  # F-590: returns the Vikings, if any (the default)
+    if _returnable(prompt):
+        moves.append({"type": "fail", "vikings": "stay"})
+    return moves
+
+
+def _returnable(prompt: dict[str, Any]) -> int:
+    """F-590: how many Vikings the failure lets the player take back from the space (none
+    from an action a card granted: 77A, F-642)."""
+    if prompt["spot"] is None:
+        return 0
+    return int(_effect(prompt["space"])["failure"].get("return_vikings", 0))
 
 
 def _offerable(p: Player) -> tuple[str, ...]:
@@ -265,16 +276,23 @@ def _gain(s: State, p: Player, items: dict[str, int]) -> None:
 
 
 def fail(s: State, seat: int, move: Move) -> None:
-    """F-554, F-559, F-564, F-576, F-581, F-587, F-590: compensation, maybe Vikings back."""
+    """F-554, F-559, F-564, F-576, F-581, F-587: compensation; F-590: the player may take
+    the pictured Vikings back to the Thing square (the seed: "you may return 1 Viking"):
+    `"vikings": "stay"` keeps them on the space; `"return"`, or left out, takes them back."""
     prompt, p = s["prompt"], s["seats"][seat]
     if prompt["roll"] is None:
         raise refuse("F-552", "roll at least once")
+    back = _returnable(prompt)
+    choice = move.get("vikings", "return")
+    if choice not in ("return", "stay"):
+        raise malformed("'vikings' is 'return' or 'stay'")
+    if "vikings" in move and not back:
+        raise refuse("F-590", "no Vikings return after this failure")
     failure = _effect(prompt["space"])["failure"]
     _gain(s, p, failure)
     actionlog.note(s, "outcome", "fail")
     actionlog.note(s, "rolls", prompt["rolls"])  # Disheartened Warrior 104b
-    back = failure.get("return_vikings", 0)
-    if back and prompt["spot"] is not None:  # not on an action a card granted (77A, F-642)
+    if back and choice == "return":
         s["spaces"][prompt["spot"]]["n"] -= back
         p["thing"] += back
     s["prompt"] = None

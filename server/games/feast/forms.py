@@ -11,7 +11,7 @@ FORMS: Forms = {
     "choose_card": (form("card"),),
     "decline": (form(),),
     "done": (form(),),
-    "fail": (form(),),
+    "fail": (form(), form("vikings")),  # F-590: "vikings": "return" (the default) or "stay"
     "finish": (form(),),
     "flip": (form("good"),),
     "hunt": (form("wood"),),

@@ -125,6 +125,7 @@ def _table_state(players: int, strips: list[int], rng: dict[str, int]) -> dict[s
         "buildings": {bid: b["count"] for bid, b in BUILDINGS.items()},
         "specials": list(SPECIALS),
         "weapon_discard": [],
+        "weapons_created": dict.fromkeys(WEAPON_DECK, 0),  # F-702: stand-ins, weapons are unlimited
     }
 
 

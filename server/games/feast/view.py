@@ -39,6 +39,7 @@ PUBLIC = (
     "buildings",
     "specials",
     "weapon_discard",
+    "weapons_created",
     "prompt",
     "over",
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from server.games.contract import State
 from server.games.feast.areas import KINDS, item_colour
-from server.games.feast.catalog import SPACES
+from server.games.feast.catalog import SPACES, WEAPON_DECK
 from server.games.feast.shapes import orientations
 
 RESOURCES = ("silver", "wood", "stone", "ore")
@@ -78,10 +78,20 @@ def check_cards(s: State) -> None:
     assert all(dealable(c) for c in seen)
 
 
+def check_weapons(s: State) -> None:
+    """F-702, F-595: every weapon card is held, in the deck or discarded; beyond the 47
+    printed cards only the counted stand-ins exist (weapons are unlimited)."""
+    for weapon, printed in WEAPON_DECK.items():
+        held = sum(p["weapons"][weapon] for p in s["seats"])
+        piles = s["secret"]["weapons"].count(weapon) + s["weapon_discard"].count(weapon)
+        assert held + piles == printed + s["weapons_created"][weapon], (weapon, held, piles)
+
+
 def check(s: State) -> None:
     check_supply(s)
     check_vikings(s)
     check_cards(s)
+    check_weapons(s)
     for p in s["seats"]:
         for area in p["areas"]:
             check_area(area)

@@ -103,6 +103,35 @@ def test_failed_pillage_returns_a_viking(rolls: list[int]) -> None:
     assert s["spaces"]["c2_pillaging"]["n"] == 1 and p["thing"] == 11
 
 
+def test_f590_failed_pillage_may_leave_the_viking_on_the_space(rolls: list[int]) -> None:
+    # F-590, F-564: returning the Viking is the player's choice ("you may return");
+    # the default answer returns it, "stay" keeps both Vikings on the space.
+    rolls += [2]
+    s = go(start([("longship", 0)]), {"type": "occupy", "space": "c2_pillaging"}, ROLL)
+    assert moves.legal(s, 0)[-2:] == [{"type": "fail"}, {"type": "fail", "vikings": "stay"}]
+    s = go(s, {"type": "fail", "vikings": "stay"})
+    p = s["seats"][0]
+    assert (p["stone"], p["weapons"]["long_sword"]) == (1, 1)  # the compensation all the same
+    assert s["spaces"]["c2_pillaging"]["n"] == 2 and p["thing"] == 10
+
+
+def test_f590_whaling_failure_may_keep_both_vikings(rolls: list[int]) -> None:
+    # F-590, F-587: whaling failure may return 2 Vikings; "return" says so explicitly.
+    for choice, n, thing in (("stay", 4, 8), ("return", 2, 10)):
+        rolls += [9]
+        s = start([("whaling_boat", 0)])
+        s = go(s, {"type": "occupy", "space": "c4_whaling"}, ROLL, {"type": "fail", "vikings": choice})
+        assert (s["spaces"]["c4_whaling"]["n"], s["seats"][0]["thing"]) == (n, thing)
+
+
+def test_f590_no_choice_where_no_viking_returns(rolls: list[int]) -> None:
+    # F-590, F-576: a failed hunting game returns nobody: only the plain failure is listed.
+    rolls += [7]
+    s = go(start([]), {"type": "occupy", "space": "c2_hunting_game"}, ROLL)
+    assert [m for m in moves.legal(s, 0) if m["type"] == "fail"] == [{"type": "fail"}]
+    assert refused(s, {"type": "fail", "vikings": "stay"}) == "F-590"
+
+
 def test_pillage_may_take_a_special_tile_even_the_crown(rolls: list[int]) -> None:
     # F-558, F-563, F-740
     rolls += [12]
@@ -217,6 +246,17 @@ def test_owed_weapon_searched_in_the_deck() -> None:
     assert sorted(s["secret"]["weapons"]) == sorted(
         deck[: deck.index("spear")] + deck[deck.index("spear") + 1 :]
     )
+
+
+def test_f595_f702_an_owed_weapon_found_nowhere_is_a_counted_stand_in() -> None:
+    # F-595, F-702: no spear in the discard pile or the deck: one is created (weapons are
+    # unlimited) and counted, so the card counts stay honest.
+    from server.games.feast.weapons import owed_weapon
+
+    s = fresh(2)
+    s["secret"]["weapons"] = [w for w in s["secret"]["weapons"] if w != "spear"]
+    assert owed_weapon(s, "spear") == "spear"
+    assert s["weapons_created"] == {"bow": 0, "snare": 0, "spear": 1, "long_sword": 0}
 
 
 def test_raid_exact_match_option(rolls: list[int]) -> None:

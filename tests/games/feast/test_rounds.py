@@ -198,11 +198,16 @@ def test_phase_order_is_fixed() -> None:
     assert sorted(rounds.AUTOMATIC) == [1, 2, 3, 4, 6, 7, 8, 10, 11, 12]
 
 
-def test_random_weapon_with_no_card_anywhere_comes_from_a_fresh_deck() -> None:
-    # F-702, A-A-23
+def test_f702_a_random_weapon_with_no_card_anywhere_is_a_counted_stand_in() -> None:
+    # F-702, A-A-23: weapons are unlimited (seed); with deck and discard pile both empty
+    # one stand-in of a random type is created and counted; no phantom deck appears.
+    from server.games.feast.game import GAME
     from server.games.feast.weapons import draw_weapon
 
     s = fresh(2)
     s["secret"]["weapons"], s["weapon_discard"] = [], []
-    assert draw_weapon(s) in ("bow", "snare", "spear", "long_sword")
-    assert len(s["secret"]["weapons"]) == 47 - 1
+    weapon = draw_weapon(s)
+    assert s["secret"]["weapons"] == [] and sum(s["weapons_created"].values()) == 1
+    assert s["weapons_created"][weapon] == 1
+    view = GAME.view(s, None)
+    assert view["decks_left"]["weapons"] == 0 and view["weapons_created"] == s["weapons_created"]
