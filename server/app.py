@@ -43,6 +43,7 @@ from server.liveness import Liveness
 from server.matchmaker import Matchmaker
 from server.outage import STORE_ERRORS, QuietLog
 from server.quotas import Quotas
+from server.redis_client import connect
 from server.referee import Referee
 from server.replay import ReplayError, check_room
 from server.rooms import Rooms
@@ -85,7 +86,8 @@ class Node:
         # a frozen store must not hold a request forever: every command gives up after
         # redis_timeout and the request is answered `unavailable` (pub/sub reads still block)
         t = settings.redis_timeout
-        self.redis = Redis.from_url(settings.redis_url, max_connections=256, socket_timeout=t, socket_connect_timeout=t)
+        # a `redis+cluster://` URL opens redis-py's cluster client (server.redis_client)
+        self.redis = connect(settings.redis_url, max_connections=256, socket_timeout=t, socket_connect_timeout=t)
         self.store = Store(self.redis, settings.redis_url, settings.redis_timeout)
         self.rooms: Rooms | None = None
         self.gateway: Gateway | None = None
@@ -186,7 +188,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse([g.info.describe() for g in registry.games().values()])
 
     async def rooms(request: Request) -> Response:
-        return JSONResponse(await node.store.public_rooms())
+        game = request.query_params.get("game")  # one game's lobby: one index read
+        return JSONResponse(await node.store.public_rooms(games=[game] if game else None))
 
     async def rules(request: Request) -> Response:
         game = request.path_params["game"]

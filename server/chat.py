@@ -87,7 +87,7 @@ class Chat:
             sid, *_ = await pipe.execute()
         msg["n"] = sid.decode() if isinstance(sid, bytes) else str(sid)
         frame = encode({"t": "chat", "room": room, "channel": chan, "messages": [msg]})
-        await self.redis.publish(
+        await self.hub.bus.publish(
             channel(room), self.node.encode() + b"|" + msgpack.packb({"r": room, "c": chan, "m": frame})
         )
         self.hub.deliver_chat(room, chan, frame)

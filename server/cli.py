@@ -92,12 +92,11 @@ def replay(args: argparse.Namespace) -> int:
     import urllib.request
 
     if args.redis:
-        from redis.asyncio import Redis
-
+        from server.redis_client import connect
         from server.replay import ReplayError, check_room
 
         async def direct() -> dict[str, object]:
-            r = Redis.from_url(args.redis)
+            r = connect(args.redis)
             try:
                 return (await check_room(r, args.room)).report()
             except (KeyError, ReplayError) as exc:
@@ -119,8 +118,7 @@ def replay(args: argparse.Namespace) -> int:
 
 def revoke(args: argparse.Namespace) -> int:
     """Refuse every token issued so far to each PLAYER, on every node of the deployment."""
-    from redis.asyncio import Redis
-
+    from server.redis_client import connect
     from server.tokens import revoke as revoke_player
 
     url = args.redis or os.environ.get("REDIS_URL", "")
@@ -131,7 +129,7 @@ def revoke(args: argparse.Namespace) -> int:
         url = found.read_text().strip()
 
     async def go() -> None:
-        r = Redis.from_url(url)
+        r = connect(url)
         try:
             for player in args.player:
                 await revoke_player(r, player)

@@ -6,7 +6,8 @@ channel forwards to each of its sockets the one frame for that socket's seat (th
 public frame to spectators), so no socket ever receives another seat's diff. The
 committing node delivers to its own sockets at once and ignores its own publish.
 
-A node subscribes to a room's channel while it has sockets in the room.
+A node subscribes to a room's channel while it has sockets in the room. The channels are
+classic pub/sub on one Redis and sharded pub/sub on a Redis Cluster (server.channels).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any, Protocol
 import msgpack
 from redis.asyncio import Redis
 
-from server import background, metrics
+from server import background, channels, metrics
 from server.outage import QuietLog
 from server.store import channel
 
@@ -63,7 +64,7 @@ class Hub:
         self.node = node
         self.on_remote = on_remote
         self.local: dict[str, dict[Receiver, int | None]] = {}
-        self._pubsub = redis.pubsub(ignore_subscribe_messages=True)
+        self.bus = channels.bus(redis)
         self._reader: asyncio.Task[None] | None = None
         self.on_resubscribe: Callable[[], None] = lambda: None
         self._own = node.encode() + b"|"
@@ -71,13 +72,13 @@ class Hub:
         self.on_direct: Callable[[dict[str, Any]], None] = lambda msg: None
 
     async def start(self) -> None:
-        await self._pubsub.subscribe(f"node:{self.node}")  # messages for this node's sockets
+        await self.bus.subscribe(f"node:{self.node}")  # messages for this node's sockets
         self._reader = asyncio.create_task(self._read())
 
     async def stop(self) -> None:
         await background.stop(self._reader)
         with contextlib.suppress(Exception):
-            await self._pubsub.aclose()
+            await self.bus.close()
 
     async def add(self, room: str, receiver: Receiver, seat: int | None) -> bool:
         """Register a socket in a room; True when this node newly subscribed the room."""
@@ -86,7 +87,7 @@ class Hub:
             members[receiver] = seat
             return False
         self.local[room] = {receiver: seat}
-        await self._pubsub.subscribe(channel(room))
+        await self.bus.subscribe(channel(room))
         return True
 
     async def remove(self, room: str, receiver: Receiver) -> None:
@@ -97,7 +98,7 @@ class Hub:
         if not members:
             del self.local[room]
             with contextlib.suppress(Exception):
-                await self._pubsub.unsubscribe(channel(room))
+                await self.bus.unsubscribe(channel(room))
 
     def spectators(self) -> dict[str, int]:
         return {room: sum(s is None for s in m.values()) for room, m in self.local.items()}
@@ -135,7 +136,7 @@ class Hub:
     async def _unsubscribe(self, room: str) -> None:
         if room not in self.local:
             with contextlib.suppress(Exception):
-                await self._pubsub.unsubscribe(channel(room))
+                await self.bus.unsubscribe(channel(room))
 
     def _direct(self, data: bytes) -> None:
         try:
@@ -147,20 +148,22 @@ class Hub:
 
     async def tell(self, node: str, msg: dict[str, Any]) -> None:
         """A message for the sockets another node (or this one) holds."""
-        await self.redis.publish(f"node:{node}", msgpack.packb(msg))
+        await self.bus.publish(f"node:{node}", msgpack.packb(msg))
 
     async def _read(self) -> None:
         while True:
             try:
-                msg = await self._pubsub.get_message(timeout=None)
+                msg = await self.bus.get()
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # the connection dropped: redis-py resubscribes on reconnect
+            except Exception as exc:  # the connection dropped (or a slot moved): subscribe again
                 quiet.warn("pubsub", "pub/sub connection lost; rooms resync from Redis", exc)
                 self.on_resubscribe()
                 await asyncio.sleep(0.2)
+                with contextlib.suppress(Exception):
+                    await self.bus.recover()
                 continue
-            if msg is None or msg.get("type") != "message":
+            if msg is None:
                 continue
             data: bytes = msg["data"]
             if data.startswith(self._own):

@@ -19,9 +19,12 @@ finds before matching anew; a player told twice joins the same room twice, harml
 An intent whose player withdrew before the room existed is dropped and its other
 players go back to their queue.
 
-Keys: mm:queues (set of queue keys), mm:q:<game>:<players>:<options> (sorted set of
-player ids by time), mm:ticket:<player> (hash: queue, node, name, game, options, rating,
-match), mm:matches (set of pending room ids), mm:match:<room> (hash), mm:lease.
+Keys: mm:{mm}:queues (set of queue keys), mm:{mm}:q:<game>:<players>:<options> (sorted
+set of player ids by time), mm:{mm}:ticket:<player> (hash: queue, node, name, game,
+options, rating, match), mm:{mm}:matches (set of pending room ids), mm:{mm}:match:<room>
+(hash), mm:lease. Every key a transaction here touches shares the hash tag {mm}, so on a
+Redis Cluster matchmaking lives in one slot (a ticket and its queue change together):
+its load is one write per queue, unqueue and match, not per move.
 """
 
 from __future__ import annotations
@@ -53,7 +56,9 @@ log = logging.getLogger("longhall.matchmaker")
 quiet = QuietLog(log)
 LEASE_MS = 3000
 TICK = 0.1
-PENDING = "mm:matches"
+MM = "mm:{mm}:"  # the hash tag of every matchmaking key a transaction touches
+PENDING = MM + "matches"
+QUEUES = MM + "queues"
 SCAN = 5000  # tickets of one queue looked at per round, oldest first
 
 
@@ -63,7 +68,15 @@ def text(value: Any) -> str:
 
 def queue_key(game: str, players: int, options: dict[str, Any]) -> str:
     digest = hashlib.sha1(json.dumps(options, sort_keys=True).encode()).hexdigest()[:12]
-    return f"mm:q:{game}:{players}:{digest}"
+    return f"{MM}q:{game}:{players}:{digest}"
+
+
+def ticket_key(player: str) -> str:
+    return f"{MM}ticket:{player}"
+
+
+def match_key(room: str) -> str:
+    return f"{MM}match:{room}"
 
 
 class Matchmaker:
@@ -83,17 +96,17 @@ class Matchmaker:
             "options": json.dumps(resolved), "rating": str(rating or 0.0), "since": repr(time.time()),
         }  # fmt: skip
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(f"mm:ticket:{player}", mapping=ticket)  # type: ignore[arg-type]
+            pipe.hset(ticket_key(player), mapping=ticket)  # type: ignore[arg-type]
             pipe.zadd(key, {player: float(ticket["since"])})
-            pipe.sadd("mm:queues", key)
+            pipe.sadd(QUEUES, key)
             await pipe.execute()
 
     async def unqueue(self, player: str) -> None:
-        key = await self.redis.hget(f"mm:ticket:{player}", "queue")
+        key = await self.redis.hget(ticket_key(player), "queue")
         async with self.redis.pipeline(transaction=True) as pipe:
             if key:
                 pipe.zrem(key, player)
-            pipe.delete(f"mm:ticket:{player}")
+            pipe.delete(ticket_key(player))
             await pipe.execute()
 
     def start(self) -> None:
@@ -129,16 +142,16 @@ class Matchmaker:
     async def _match_all(self) -> None:
         for raw in await self.redis.smembers(PENDING):  # a matcher died halfway: finish first
             await self._finish(text(raw))
-        for raw in await self.redis.smembers("mm:queues"):
+        for raw in await self.redis.smembers(QUEUES):
             key = text(raw)
-            seats = int(key.split(":")[3])
+            seats = int(key.split(":")[-2])
             entries: Any = await self.redis.zrange(key, 0, SCAN - 1, withscores=True)
             if not entries:
                 continue
             players = [text(p) for p, _ in entries]
             async with self.redis.pipeline(transaction=False) as pipe:
                 for p in players:
-                    pipe.hgetall(f"mm:ticket:{p}")
+                    pipe.hgetall(ticket_key(p))
                 raw_tickets = await pipe.execute()
             tickets, gone = [], []
             for (p, since), t in zip(entries, raw_tickets, strict=True):
@@ -156,23 +169,23 @@ class Matchmaker:
     async def _intend(self, key: str, g: matching.Group) -> None:
         room = secrets.token_hex(5)
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(f"mm:match:{room}", mapping={"players": json.dumps(g.players), "bots": g.bots, "queue": key})
+            pipe.hset(match_key(room), mapping={"players": json.dumps(g.players), "bots": g.bots, "queue": key})
             pipe.sadd(PENDING, room)
             for p in g.players:
-                pipe.hset(f"mm:ticket:{p}", "match", room)
+                pipe.hset(ticket_key(p), "match", room)
             pipe.zrem(key, *g.players)
             await pipe.execute()
         await self._finish(room)
 
     async def _finish(self, room: str) -> None:
-        intent = {text(k): text(v) for k, v in (await self.redis.hgetall(f"mm:match:{room}")).items()}
+        intent = {text(k): text(v) for k, v in (await self.redis.hgetall(match_key(room))).items()}
         if not intent:
             await self.redis.srem(PENDING, room)
             return
         players: list[str] = json.loads(intent["players"])
         async with self.redis.pipeline(transaction=False) as pipe:
             for p in players:
-                pipe.hgetall(f"mm:ticket:{p}")
+                pipe.hgetall(ticket_key(p))
             pipe.exists(keys(room)[0])
             *raw, exists = await pipe.execute()
         tickets = [{text(k): text(v) for k, v in t.items()} for t in raw]
@@ -188,8 +201,8 @@ class Matchmaker:
         async with self.redis.pipeline(transaction=True) as pipe:
             for p, ok in zip(players, mine, strict=True):
                 if ok:
-                    pipe.delete(f"mm:ticket:{p}")
-            pipe.delete(f"mm:match:{room}")
+                    pipe.delete(ticket_key(p))
+            pipe.delete(match_key(room))
             pipe.srem(PENDING, room)
             await pipe.execute()
 
@@ -198,9 +211,9 @@ class Matchmaker:
         async with self.redis.pipeline(transaction=True) as pipe:
             for p, t, ok in zip(players, tickets, mine, strict=True):
                 if ok:  # back in its queue, with the time it first queued
-                    pipe.hdel(f"mm:ticket:{p}", "match")
+                    pipe.hdel(ticket_key(p), "match")
                     pipe.zadd(key, {p: float(t.get("since", time.time()))})
-            pipe.delete(f"mm:match:{room}")
+            pipe.delete(match_key(room))
             pipe.srem(PENDING, room)
             await pipe.execute()
 

@@ -6,12 +6,14 @@ Keys share a hash tag per room so one room lives in one cluster slot:
   room:{ID}:log    stream: every committed change (moves, joins, start) — audit and replay
   room:{ID}:ids    hash: "<player>:<move id>" -> seq, for idempotent moves
   room:{ID}:watch  hash: node -> spectators connected there (refreshed, expires)
-  rooms:public     sorted set of open public room ids by creation time
+  rooms:public:{GAME}  sorted set of one game's open public room ids by creation time
+                   (one index per game, each in its own cluster slot: no one hot key)
   rooms:playing    sorted set of games in play by when a player was last connected
   rooms:open       sorted set of rooms not started yet, by creation (absent seats are freed)
   room:{ID}:here   hash: seat -> when a node last held a socket of it (server.absence)
   room:{ID}:chat   stream: the table's chat (server.chat)
-Fan-out goes on the pub/sub channel room:{ID}.
+Fan-out goes on the pub/sub channel room:{ID} (a shard channel on a Redis Cluster, in the
+room's slot: server.channels).
 
 Every change of a room is ONE round trip: the commit script checks the expected seq
 (optimistic concurrency) and the move id, writes the document, appends the log entry,
@@ -33,6 +35,8 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from server import logs, metrics
+from server.games import registry
+from server.redis_client import clustered
 from server.resp import ScriptRunner
 
 COMMIT = """
@@ -61,16 +65,27 @@ end
 redis.call('PUBLISH', ARGV[5], ARGV[6])
 return {'ok', seq}
 """
+# on a Redis Cluster the fan-out is sharded pub/sub: the channel room:{ID} is in the
+# room's slot, so the script still touches one slot (server.channels)
+COMMIT_SHARDED = COMMIT.replace("redis.call('PUBLISH'", "redis.call('SPUBLISH'")
 
-PUBLIC_ROOMS = "rooms:public"
 log = logging.getLogger("longhall.store")
 PLAYING_ROOMS = "rooms:playing"  # games in play by last presence (server.abandon)
 OPEN_ROOMS = "rooms:open"  # rooms not started yet, by creation (server.absence)
 
 
+def text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
 def keys(room: str) -> list[str]:
     base = f"room:{{{room}}}"
     return [f"{base}:doc", f"{base}:log", f"{base}:ids", f"{base}:meta", f"{base}:watch"]
+
+
+def public_key(game: str) -> str:
+    """The lobby's index of one game's open public rooms."""
+    return f"rooms:public:{{{game}}}"
 
 
 def here_key(room: str) -> str:
@@ -115,8 +130,11 @@ class Loaded:
 class Store:
     def __init__(self, redis: Redis, url: str = "", timeout: float = 5.0) -> None:
         self.redis = redis
-        self._lean = ScriptRunner(url, COMMIT, timeout=timeout) if url and ScriptRunner.usable(url) else None
-        self._commit = redis.register_script(COMMIT)
+        self.sharded = clustered(redis)
+        script = COMMIT_SHARDED if self.sharded else COMMIT
+        lean = url and ScriptRunner.usable(url) and not self.sharded  # the lean runner talks to one host
+        self._lean = ScriptRunner(url, script, timeout=timeout) if lean else None
+        self._commit = redis.register_script(script)
 
     async def commit(self, c: Commit) -> Outcome:
         meta = [str(x) for kv in (c.meta or {}).items() for x in kv]
@@ -150,10 +168,12 @@ class Store:
             if c.ttl < 0:  # a game starts: in play from now (server.abandon refreshes it)
                 await self.redis.zadd(PLAYING_ROOMS, {c.room: c.created})
                 await self.redis.zrem(OPEN_ROOMS, c.room)
+            if c.public:
+                game = (c.meta or {}).get("game") or text(await self.redis.hget(keys(c.room)[3], "game"))
             if c.public == "add":
-                await self.redis.zadd(PUBLIC_ROOMS, {c.room: c.created})
+                await self.redis.zadd(public_key(str(game)), {c.room: c.created})
             elif c.public == "rem":
-                await self.redis.zrem(PUBLIC_ROOMS, c.room)
+                await self.redis.zrem(public_key(str(game)), c.room)
                 await self.redis.zrem(PLAYING_ROOMS, c.room)
         except (OSError, RedisError):
             log.warning("room indexes not updated", extra={"room": c.room, "status": c.public})
@@ -177,11 +197,20 @@ class Store:
         if self._lean is not None:
             self._lean.close()
 
-    async def public_rooms(self, limit: int = 200) -> list[dict[str, Any]]:
-        ids = [
-            r.decode() if isinstance(r, bytes) else str(r)
-            for r in await self.redis.zrevrange(PUBLIC_ROOMS, 0, limit - 1)
-        ]
+    async def public_ids(self, games: list[str], limit: int) -> list[tuple[str, str]]:
+        """The newest `limit` open public rooms over every game's index: (game, room)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for game in games:
+                pipe.zrevrange(public_key(game), 0, limit - 1, withscores=True)
+            answers = await pipe.execute()
+        found = [(score, game, text(r)) for game, rows in zip(games, answers, strict=True) for r, score in rows]
+        found.sort(reverse=True)
+        return [(game, rid) for _, game, rid in found[:limit]]
+
+    async def public_rooms(self, limit: int = 200, games: list[str] | None = None) -> list[dict[str, Any]]:
+        """The lobby: open public rooms of `games` (default: every hosted game), newest first."""
+        listed = await self.public_ids(games if games is not None else list(registry.games()), limit)
+        ids = [rid for _, rid in listed]
         async with self.redis.pipeline(transaction=False) as pipe:
             for rid in ids:
                 pipe.hgetall(keys(rid)[3])
@@ -189,9 +218,9 @@ class Store:
             answers = await pipe.execute()
         rooms = []
         gone = []
-        for rid, meta, watch in zip(ids, answers[::2], answers[1::2], strict=True):
+        for (game, rid), meta, watch in zip(listed, answers[::2], answers[1::2], strict=True):
             if not meta:  # the room expired (abandoned before its start)
-                gone.append(rid)
+                gone.append((game, rid))
                 continue
             m = {k.decode(): v.decode() for k, v in meta.items()}
             rooms.append(
@@ -205,8 +234,8 @@ class Store:
                     "spectators": sum(int(w) for w in watch),
                 }
             )
-        if gone:
-            await self.redis.zrem(PUBLIC_ROOMS, *gone)
+        for game, rid in gone:
+            await self.redis.zrem(public_key(game), rid)
         return rooms
 
     async def set_watchers(self, node: str, counts: dict[str, int], ttl: int) -> None:

@@ -63,14 +63,13 @@ def archive_export(args: argparse.Namespace) -> int:
 async def run_archiver(url: str, redis_url: str, args: argparse.Namespace) -> None:
     import secrets
 
-    from redis.asyncio import Redis
-
     from server.archive.archiver import Archiver
     from server.archive.db import upgrade
     from server.archive.repository import Archive
+    from server.redis_client import connect
 
     await upgrade(url)
-    redis = Redis.from_url(redis_url)
+    redis = connect(redis_url)
     archive = Archive(url)
     node = f"archiver-{secrets.token_hex(3)}"
     a = Archiver(redis, archive, node, grace=args.grace, keep=args.keep, lease_ms=int(args.lease * 1000),

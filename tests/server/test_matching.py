@@ -12,7 +12,10 @@ import redis
 
 from clients.python.client import Client
 from server.matching import Group, Ticket, groups
+from server.matchmaker import MM, PENDING, match_key, ticket_key
 from tests.cluster import ServerProc
+
+QUEUE = MM + "q:highcard:2:x"  # a queue key as the matchmaker names them
 
 
 def test_players_near_in_rating_are_grouped_and_far_ones_wait() -> None:
@@ -67,7 +70,7 @@ async def test_200_players_with_mixed_ratings_make_exactly_50_tables_across_a_ma
             seats = [m.seat for _, m in rooms if m.room == room]
             assert sorted(seats) == [0, 1, 2, 3]
         assert all(len({m["room"] for m in c.matches}) == 1 for c in clients)  # nobody offered two rooms
-        assert not r.keys("mm:ticket:*") and not r.smembers("mm:matches")  # no ticket left behind
+        assert not r.keys(ticket_key("*")) and not r.smembers(PENDING)  # no ticket left behind
     finally:
         for c in clients:
             await c.close()
@@ -83,29 +86,29 @@ async def test_an_intent_left_by_a_dead_matcher_is_finished_or_dropped(server, s
     try:
         # a matcher wrote its intent and marked the tickets, then died before the room
         for c in (a, b):
-            sync_redis.hset(f"mm:ticket:{c.player}", mapping={
-                "queue": "mm:q:highcard:2:x", "node": "gone", "name": "n", "game": "highcard", "players": "2",
+            sync_redis.hset(ticket_key(c.player), mapping={
+                "queue": QUEUE, "node": "gone", "name": "n", "game": "highcard", "players": "2",
                 "options": '{"bonus": 2}', "rating": "0", "since": "1", "match": "feedc0ffee"})  # fmt: skip
-        sync_redis.hset("mm:match:feedc0ffee", mapping={"players": f'["{a.player}", "{b.player}"]', "bots": 0,
-                                                        "queue": "mm:q:highcard:2:x"})  # fmt: skip
+        sync_redis.hset(match_key("feedc0ffee"), mapping={"players": f'["{a.player}", "{b.player}"]', "bots": 0,
+                                                        "queue": QUEUE})  # fmt: skip
         if withdrawn:
-            sync_redis.delete(f"mm:ticket:{b.player}")
-        sync_redis.sadd("mm:matches", "feedc0ffee")
+            sync_redis.delete(ticket_key(b.player))
+        sync_redis.sadd(PENDING, "feedc0ffee")
         for _ in range(100):
-            if not sync_redis.sismember("mm:matches", "feedc0ffee"):
+            if not sync_redis.sismember(PENDING, "feedc0ffee"):
                 break
             await asyncio.sleep(0.05)
-        assert not sync_redis.sismember("mm:matches", "feedc0ffee")
+        assert not sync_redis.sismember(PENDING, "feedc0ffee")
         made = sync_redis.exists("room:{feedc0ffee}:doc")
         if withdrawn:  # the room never existed: a goes back to its queue
-            assert not made and sync_redis.zscore("mm:q:highcard:2:x", a.player) == 1.0
-            assert sync_redis.hget(f"mm:ticket:{a.player}", "match") is None
+            assert not made and sync_redis.zscore(QUEUE, a.player) == 1.0
+            assert sync_redis.hget(ticket_key(a.player), "match") is None
         else:
-            assert made and not sync_redis.exists(f"mm:ticket:{a.player}")
+            assert made and not sync_redis.exists(ticket_key(a.player))
     finally:
         await a.close()
         await b.close()
-        sync_redis.delete("mm:q:highcard:2:x")
+        sync_redis.delete(QUEUE)
 
 
 async def test_bot_fill_seats_a_lone_player_with_bots_who_play(own_redis, tmp_path) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from clients.python.bot import play
 from clients.python.client import Client, ServerError
+from server.matchmaker import ticket_key
 from tests.cluster import ServerProc
 
 
@@ -50,7 +51,7 @@ async def test_other_options_and_counts_wait_and_unqueue_withdraws(server: Serve
         await c.unqueue("highcard", 3)
         assert not waiting.done()
         await asyncio.sleep(0.2)
-        assert not sync_redis.exists(f"mm:ticket:{b.player}") and not sync_redis.exists(f"mm:ticket:{c.player}")
+        assert not sync_redis.exists(ticket_key(b.player)) and not sync_redis.exists(ticket_key(c.player))
         d = (await connect(server.url, 1))[0]
         try:
             mine = await d.queue("highcard", 2, {"bonus": 2})
@@ -67,14 +68,14 @@ async def test_a_closed_socket_leaves_the_queue(server: ServerProc, sync_redis) 
     a = (await connect(server.url, 1))[0]
     task = asyncio.create_task(a.queue("highcard", 4))
     await asyncio.sleep(0.3)
-    assert sync_redis.exists(f"mm:ticket:{a.player}")
+    assert sync_redis.exists(ticket_key(a.player))
     task.cancel()
     await a.close()
     for _ in range(50):
-        if not sync_redis.exists(f"mm:ticket:{a.player}"):
+        if not sync_redis.exists(ticket_key(a.player)):
             break
         await asyncio.sleep(0.05)
-    assert not sync_redis.exists(f"mm:ticket:{a.player}")
+    assert not sync_redis.exists(ticket_key(a.player))
 
 
 async def test_queue_refuses_what_create_refuses(server: ServerProc) -> None:

@@ -1,0 +1,50 @@
+"""One way to open Longhall's Redis: a single server, or a Redis Cluster.
+
+A URL whose scheme is `redis+cluster://` (or `rediss+cluster://` with TLS) names any
+node of a Redis Cluster: the node opens redis-py's cluster client, which learns the slot
+map from that node and follows MOVED/ASK redirects and failovers. Any other URL
+(`redis://`, `rediss://`, `unix://`) is one Redis server (or a Sentinel-managed one
+behind a stable address).
+
+What changes on a cluster (each part says so where it acts):
+- the commit script publishes with SPUBLISH and nodes listen with SSUBSCRIBE (sharded
+  pub/sub: a message goes only to the shard that owns the room's slot), where a single
+  Redis uses classic PUBLISH/SUBSCRIBE (server.channels);
+- commits go through redis-py's cluster client instead of the lean RESP connection
+  (server.resp talks to one host);
+- keys that one script or transaction touches together share a hash tag.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlparse
+
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+
+CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+
+
+def is_cluster(url: str) -> bool:
+    return urlparse(url).scheme in CLUSTER_SCHEMES
+
+
+def node_url(url: str) -> str:
+    """The URL as redis-py reads it (the cluster marker dropped from the scheme)."""
+    scheme = urlparse(url).scheme
+    if scheme in CLUSTER_SCHEMES:
+        return CLUSTER_SCHEMES[scheme] + url[len(scheme) :]
+    return url
+
+
+def connect(url: str, **kwargs: Any) -> Redis:
+    """A redis-py asyncio client for `url`: a `RedisCluster` for a cluster URL. Both speak
+    the same commands; callers that need to know ask `is_cluster` (or `clustered`)."""
+    if is_cluster(url):
+        return RedisCluster.from_url(node_url(url), **kwargs)  # type: ignore[return-value]
+    return Redis.from_url(url, **kwargs)
+
+
+def clustered(client: Any) -> bool:
+    return isinstance(client, RedisCluster)
