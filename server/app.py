@@ -30,6 +30,7 @@ from server import background, logs, metrics, rulebook
 from server.abandon import Presence
 from server.absence import Absence
 from server.archive.service import ArchiveService
+from server.catchup import catch_up
 from server.chat import Chat
 from server.config import Settings
 from server.drain import Drain, probe_routes
@@ -108,8 +109,9 @@ class Node:
         signer = Tokens(self.redis, self.settings, master.encode() if master else None, legacy)
         hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None)
         s = self.settings
-        self.rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl)
+        self.rooms = rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl)
         hub.on_resubscribe = self.rooms.on_resubscribe
+        hub.on_recovered = lambda: catch_up(rooms)
         await until_redis_answers(hub.start)
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id, s)
         self.gateway = Gateway(self.rooms, signer, self.settings, self.matchmaker)

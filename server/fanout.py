@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import msgpack
@@ -67,6 +67,7 @@ class Hub:
         self.bus = channels.bus(redis)
         self._reader: asyncio.Task[None] | None = None
         self.on_resubscribe: Callable[[], None] = lambda: None
+        self.on_recovered: Callable[[], Awaitable[object]] = lambda: asyncio.sleep(0)  # server.catchup
         self._own = node.encode() + b"|"
         self._direct_channel = f"node:{node}".encode()
         self.on_direct: Callable[[dict[str, Any]], None] = lambda msg: None
@@ -162,6 +163,7 @@ class Hub:
                 await asyncio.sleep(0.2)
                 with contextlib.suppress(Exception):
                     await self.bus.recover()
+                    await self.on_recovered()  # sockets behind their room get a snapshot (server.catchup)
                 continue
             if msg is None:
                 continue

@@ -3,12 +3,8 @@
 What holds: the cluster starts; every key of a room and its fan-out channel hash to one
 slot; the commit script (the only Lua script) runs on the cluster, on the master that
 owns the room's slot, and its fan-out publish reaches a subscriber on another master.
-Not yet (issue #16), where a node on this cluster fails today: the node's client is a
-plain `Redis` and the lean commit connection talks to one host (no slot routing, no
-MOVED handling); redis-py 8's asyncio `RedisCluster.pubsub()` fails on its first
-subscribe (KeyError on the slot), so the hub needs its own connection (classic pub/sub
-on any one node, or SSUBSCRIBE per slot owner); the matchmaker's MULTI spans slots
-(`mm:ticket:*`, `mm:q:*`, `mm:queues`: CrossSlotTransactionError) and needs one hash tag.
+Longhall nodes on this cluster (a `redis+cluster://` URL: the cluster client, sharded
+pub/sub, a failover during play) are tested in test_cluster_nodes.py.
 """
 
 from __future__ import annotations

@@ -1,0 +1,47 @@
+"""Catching sockets up after the fan-out lost messages.
+
+Pub/sub delivers at most once: while a node's subscription is gone (its Redis connection
+dropped, or a Redis Cluster failover moved the shard channel to the promoted replica:
+server.channels), commits made meanwhile reach nobody on this node. The hub then asks
+for a catch-up: each room this node has sockets in is read again from Redis, and every
+socket whose last seq is behind it gets a fresh snapshot (the client's usual answer to a
+gap), so a player whose turn came during the gap is told.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from server.outage import STORE_ERRORS
+
+if TYPE_CHECKING:
+    from server.rooms import Rooms
+
+log = logging.getLogger("longhall.catchup")
+
+
+async def catch_up(rooms: Rooms) -> int:
+    """Snapshots sent to sockets that were behind their room."""
+    from server.rooms import RoomError
+
+    sent = 0
+    for room, members in list(rooms.hub.local.items()):
+        try:
+            e = await rooms.entry(room)  # the hub marked the cache stale: read from Redis
+        except RoomError:
+            continue
+        except STORE_ERRORS:
+            continue
+        for receiver in list(members):
+            seen = getattr(receiver, "seen", {})
+            if seen.get(room, -1) >= e.seq:
+                continue
+            try:
+                await rooms.resync(receiver, room)  # type: ignore[arg-type]
+                sent += 1
+            except RoomError:
+                pass  # the seat changed hands: the socket was told `left`
+            except Exception:
+                log.warning("catch-up of a socket failed", exc_info=True)
+    return sent
