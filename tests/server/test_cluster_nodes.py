@@ -23,7 +23,6 @@ from clients.python.client import Client
 from server.store import channel, keys, public_key
 from tests.cluster import ServerProc
 from tests.redis_cluster import RedisCluster, missing
-from tests.server.archive.games import play_games
 from tests.tables import play_to_the_end, table
 
 KINDS: list[tuple[str, int, dict[str, Any]]] = [
@@ -177,20 +176,50 @@ async def test_a_master_failover_during_play_loses_no_acknowledged_move(
     assert check["ok"], check  # the final state is the replay of the log from the revealed seed
 
 
+async def play_across(urls: list[str], kind: tuple[str, int, dict[str, Any]], seed: int) -> str:
+    """One game with its players spread over the nodes, played by random bots: its room."""
+    game, players, options = kind
+    async with table(urls, players=players, spectators=0, game=game, options=options) as t:
+        results = await asyncio.gather(*(play(c, t.room, random.Random(seed + i)) for i, c in enumerate(t.players)))
+        assert all(r == results[0] for r in results)
+        return t.room
+
+
 @pytest.mark.soak
-async def test_soak_many_games_through_two_nodes_around_a_failover(
+async def test_soak_many_games_through_two_nodes_around_failovers(
     cluster: RedisCluster, nodes: list[ServerProc], client: ClusterClient
 ) -> None:
+    """120 games (the three games in turn), 8 at a time, players of each table on both
+    nodes; every master fails over once while they play; every game replays from its seed."""
     urls = [n.url for n in nodes]
-    kinds = [(g, p, o) for g, p, o in KINDS]
-    playing = asyncio.create_task(play_games(urls[0], 60, seed=3, concurrency=6, kinds=kinds))
-    mixed = asyncio.create_task(play_games(urls[1], 60, seed=4, concurrency=6, kinds=kinds))
-    await asyncio.sleep(10)
-    _, new = fail_over(cluster, client, public_key("vikings"))
-    await wait_promoted(new)
-    done = {**await asyncio.wait_for(playing, 1200), **await asyncio.wait_for(mixed, 1200)}
-    assert len(done) == 120
-    async with httpx.AsyncClient(base_url=urls[0].replace("ws://", "http://").removesuffix("/ws"), timeout=60) as h:
-        for room in done:
-            check = (await h.get(f"/api/rooms/{room}/replay/check")).json()
+    gate = asyncio.Semaphore(8)
+
+    async def one(i: int) -> str:
+        async with gate:
+            return await play_across(urls, KINDS[i % len(KINDS)], seed=1000 * i)
+
+    games = asyncio.gather(*(one(i) for i in range(120)))
+    masters = [n.port for n in client.get_primaries()]
+    for port in masters:  # one failover per master (whatever it owns), 10 s apart
+        await asyncio.sleep(10)
+        with redis.Redis(port=port) as r:
+            key = next(k for k in (f"k{i}" for i in range(10_000)) if client.keyslot(k) in own_slots(r))
+        _, new = fail_over(cluster, client, key)
+        await wait_promoted(new)
+        client.nodes_manager.initialize()
+    rooms = await asyncio.wait_for(games, 1800)
+    assert len(set(rooms)) == 120
+    async with httpx.AsyncClient(base_url=nodes[1].http, timeout=60) as http:
+        for room in rooms:
+            check = (await http.get(f"/api/rooms/{room}/replay/check")).json()
             assert check["ok"], (room, check)
+
+
+def own_slots(r: redis.Redis) -> set[int]:
+    """The slots a master serves (CLUSTER NODES, its `myself` line)."""
+    line = next(ln for ln in r.execute_command("CLUSTER", "NODES").decode().splitlines() if "myself" in ln)
+    slots: set[int] = set()
+    for part in line.split()[8:]:
+        lo, _, hi = part.partition("-")
+        slots.update(range(int(lo), int(hi or lo) + 1))
+    return slots
