@@ -57,7 +57,7 @@ def per_game(seconds: float, rooms: int) -> dict[str, Any]:
         try:
             import redis
 
-            sync = redis.Redis.from_url(cluster.redis.url)
+            sync = redis.Redis.from_url(cluster.redis_url)
             before = sync.info("memory")["used_memory"]
             run_client("bench.loadgen", "--urls", cluster.nodes[0].url, "--rooms", str(rooms), "--seconds",
                        str(seconds), "--players", "2", "--spectators", "0", timeout=seconds + 120)  # fmt: skip
@@ -67,8 +67,8 @@ def per_game(seconds: float, rooms: int) -> dict[str, Any]:
                 raise SystemExit("no game finished in time: give more --seconds")
             held = sync.info("memory")["used_memory"] - before
             out: dict[str, Any] = {"redis_bytes_per_finished_game": held / max(len(finished), 1)}
-            out["sqlite"] = asyncio.run(archive_all(cluster.redis.url, database_url("", work), finished))
-            out["postgresql"] = asyncio.run(archive_all(cluster.redis.url, database_url(pg.new_database(), work),
+            out["sqlite"] = asyncio.run(archive_all(cluster.redis_url, database_url("", work), finished))
+            out["postgresql"] = asyncio.run(archive_all(cluster.redis_url, database_url(pg.new_database(), work),
                                                         finished))  # fmt: skip
             sync.close()
             return out

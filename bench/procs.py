@@ -58,25 +58,31 @@ class Node(ServerProc):
 
 
 class Cluster:
-    """An embedded Redis and `nodes` server processes sharing it."""
+    """An embedded Redis (or the Redis at `redis_url`, whose processes are `redis_pids`)
+    and `nodes` server processes sharing it."""
 
-    def __init__(self, workdir: Path, nodes: int = 1, fsync: str = "always", **env: str) -> None:
-        self.redis = EmbeddedRedis(workdir / "redis", fsync=fsync)
-        self.redis.start()
-        self.redis_pid = self.redis.proc.pid if self.redis.proc else 0
-        self.redis_cpu0 = cpu_seconds(self.redis_pid)
+    def __init__(self, workdir: Path, nodes: int = 1, fsync: str = "always", redis_url: str = "",
+                 redis_pids: tuple[int, ...] = (), **env: str) -> None:  # fmt: skip
+        self.redis = None if redis_url else EmbeddedRedis(workdir / "redis", fsync=fsync)
+        if self.redis is not None:
+            redis_url = self.redis.start()
+            redis_pids = (self.redis.proc.pid,) if self.redis.proc else ()
+        self.redis_url = redis_url
+        self.redis_pids = redis_pids
+        self.redis_cpu0 = sum(cpu_seconds(p) for p in redis_pids)
         # every bench client comes from 127.0.0.1, standing for many addresses: the per-IP
         # limits are off (ServerProc turns off the others; per-connection ones stay as shipped)
         env = {"LONGHALL_IP_CONNECTIONS": "0", **env}
-        self.nodes = [Node(self.redis.url, workdir / f"node{i}", **env) for i in range(nodes)]
+        self.nodes = [Node(redis_url, workdir / f"node{i}", **env) for i in range(nodes)]
 
     def redis_cpu(self) -> float:
-        return cpu_seconds(self.redis_pid) - self.redis_cpu0
+        return sum(cpu_seconds(p) for p in self.redis_pids) - self.redis_cpu0
 
     def stop(self) -> None:
         for n in self.nodes:
             n.stop()
-        self.redis.stop()
+        if self.redis is not None:
+            self.redis.stop()
 
 
 def run_client(module: str, *args: str, timeout: float = 600) -> dict:

@@ -37,11 +37,14 @@ UNLIMITED = {"LONGHALL_CONN_RATE": "1e9", "LONGHALL_CONN_BURST": "1e9", "LONGHAL
 
 
 def load(rooms: int, seconds: float, nodes: int = 1, fanout: str = "diff", players: int = 4,
-         spectators: int = 1, think: float = 0.0, game: str = "vikings", **env: str) -> dict[str, Any]:  # fmt: skip
+         spectators: int = 1, think: float = 0.0, game: str = "vikings", redis_url: str = "",
+         redis_pids: tuple[int, ...] = (), **env: str) -> dict[str, Any]:  # fmt: skip
     """Bot games over real websockets; moves/s, latencies, CPU, memory, bytes. `env`:
-    more LONGHALL_* settings for the nodes."""
+    more LONGHALL_* settings for the nodes; `redis_url`: a running Redis (or Redis
+    Cluster) instead of an embedded one."""
     with tempfile.TemporaryDirectory() as work:
-        cluster = Cluster(Path(work), nodes=nodes, LONGHALL_FANOUT=fanout, **{**UNLIMITED, **env})
+        cluster = Cluster(Path(work), nodes=nodes, redis_url=redis_url, redis_pids=redis_pids,
+                          LONGHALL_FANOUT=fanout, **{**UNLIMITED, **env})  # fmt: skip
         try:
             raw = run_client(
                 "bench.loadgen", "--urls", ",".join(n.url for n in cluster.nodes), "--rooms", str(rooms),
