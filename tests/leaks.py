@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +64,7 @@ class Stats:
     moves: int = 0
     failures: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # games that did not finish
+    secrets: Counter[str] = field(default_factory=Counter)  # seat-only fields seen non-empty, by name
 
     def add(self, other: Stats) -> None:
         self.probes += other.probes
@@ -72,6 +74,19 @@ class Stats:
         self.views += other.views
         self.moves += other.moves
         self.failures += other.failures
+        self.secrets += other.secrets
+
+
+def own_secrets(seat_view: dict[str, Any], public: dict[str, Any], seat: int) -> set[str]:
+    """The fields of a seat's own entry (`table.seats[seat]`) that only its view carries,
+    non-empty (a hand, card-private state): what the checker guards in this view."""
+    mine, theirs = (v.get("table") or {} for v in (seat_view, public))
+    if not isinstance(mine.get("seats"), list) or seat >= len(mine["seats"]):
+        return set()
+    own, shown = mine["seats"][seat], theirs["seats"][seat]
+    if not isinstance(own, dict):
+        return set()
+    return {k for k, v in own.items() if k not in shown and v not in (None, [], {}, 0)}
 
 
 def check_wire(sock: WireClient, room: str, docs: list[rm.Doc], stats: Stats, as_spectator: bool = False) -> None:
@@ -118,6 +133,8 @@ def check_wire(sock: WireClient, room: str, docs: list[rm.Doc], stats: Stats, as
                 except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
                     stats.failures.append(f"{name}: diff at seq {seq} does not apply to seat {seat}'s view")
                     continue
+            if seat is not None:
+                stats.secrets.update(own_secrets(rightful(seq, seat), rightful(seq, None), seat))
             if not strict_equal(view, rightful(seq, seat)):
                 want = rightful(seq, seat)
                 keys = sorted(k for k in set(view) | set(want) if view.get(k) != want.get(k))
@@ -220,12 +237,12 @@ async def _watchers(room: str, spectator: WireClient, rng: random.Random) -> Non
         await spectator.leave(room)
 
 
-PRIVATE = {"highcard": True, "feast": True}  # games with per-seat secrets (hands)
+PRIVATE = {"highcard": True, "feast": True}  # games with per-seat secrets (hands, card-private state)
 TABLES = {
     "highcard": (3, {}),
     "vikings": (2, {}),
     "hunters": (2, {}),
-    "feast": (2, {"length": "short"}),
+    "feast": (2, {"length": "short", "decks": "mixed"}),  # every deck's cards, so card-private state too
 }
 
 
@@ -273,6 +290,7 @@ def main() -> None:
                 s = asyncio.run(campaign([n.url for n in nodes], url, game, args.games, args.parallel, seed=1000))
                 print(f"{game}: {s.games} games, {s.moves:,} moves, {s.sockets:,} sockets, {s.frames:,} frames, "
                       f"{s.views:,} views checked, checker self-tests caught {s.probes}, "
+                      f"seat secrets {dict(s.secrets)}, "
                       f"failures {len(s.failures)}, unfinished games {len(s.errors)} in {time.monotonic() - t0:.0f} s",
                       flush=True)  # fmt: skip
                 for e in s.errors[:5]:
