@@ -56,6 +56,8 @@ def _extra(s: State, st: dict[str, Any]) -> None:
     seat = st["seat"]
     f = _progress(s["seats"][seat])
     if f["pos"] < f["end"]:
+        if "feast" in s:  # played during the regular feast (Tutor 52a): that feast waits, then goes on
+            s["feast_paused"] = s["feast"]
         s["feast"] = [f if i == seat else {"pos": 0, "end": 0, "horiz": [], "last": None} for i in range(s["players"])]
         s["prompt"] = {"kind": "extra_feast", "seat": seat, "waiting": [seat]}
 
@@ -157,5 +159,9 @@ def _maybe_done(s: State, seat: int) -> None:
         waiting.remove(seat)
         if not waiting:
             if s["prompt"]["kind"] == "extra_feast":
-                del s["feast"]
+                paused = s.pop("feast_paused", None)
+                if paused is None:
+                    del s["feast"]
+                else:
+                    s["feast"] = paused
             s["prompt"] = None

@@ -10,7 +10,7 @@ from server.games.feast.areas import KINDS, bonuses
 from server.games.feast.catalog import OCCUPATIONS
 from server.games.feast.occupations import PARTS
 from server.games.feast.supply import add_building
-from tests.games.feast.occupations.helpers import asked, goods, lay, pick, play, table, uses
+from tests.games.feast.occupations.helpers import asked, goods, lay, pick, play, table, to_feast, uses
 from tests.games.feast.situations import act, on_turn, refused
 
 
@@ -140,6 +140,24 @@ def test_tutor_pays_one_silver_to_play() -> None:
     assert "34a" in p["played"] and p["hand"] == [] and p["silver"] == 0
     assert goods(s) == {"sheep": 2, "milk": 1, "wool": 1}  # the played card's effect applies
     assert uses(s, "52a") == []  # no silver, no card
+
+
+def test_tutor_plays_chief_during_the_feast_which_then_goes_on() -> None:
+    # occupation 52a, occupation 5A, F-278, F-642: Chief played through Tutor in the middle of
+    # the regular feast holds its extra feast at once; the regular feast then goes on where it
+    # stood (a soak game once lost the regular feast's progress here)
+    s = to_feast(lay(table(silver=2), "52a"))
+    assert s["prompt"]["kind"] == "feast"
+    s = act(s, 0, {"type": "serve", "item": "silver"})
+    regular = [dict(f) for f in s["feast"]]
+    s["seats"][0]["hand"] = ["5A"]
+    s = act(s, 0, {"type": "use_card", "card": "52a", "fn": "start_tutor", "give": {"silver": 1}, "play": "5A"})
+    assert s["prompt"] == {"kind": "extra_feast", "seat": 0, "waiting": [0]}
+    things = s["seats"][0]["things"]
+    s = act(s, 0, {"type": "leave_rest"})
+    assert s["seats"][0]["things"] > things  # the extra feast's empty cells
+    assert s["prompt"]["kind"] == "feast" and s["feast"] == regular and "feast_paused" not in s
+    assert {"type": "leave"} in moves.legal(s, 0)  # the regular feast is the player's to finish
 
 
 def test_farm_shop_owner_orange_to_red() -> None:
