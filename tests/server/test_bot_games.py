@@ -64,6 +64,7 @@ async def test_bots_and_timeouts_finish_every_game_and_each_replays(quick) -> No
 
 
 @pytest.mark.soak
+@pytest.mark.timeout(4 * 3600)  # hundreds of games: beyond the suite's per-test 600 s
 async def test_soak_300_bot_games_finish_and_replay(quick) -> None:
     counts = await play_many(quick, 300, 8)
     print("bot games", dict(counts))

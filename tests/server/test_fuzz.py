@@ -26,5 +26,6 @@ async def test_fuzz_sample(redis_url) -> None:
 
 
 @pytest.mark.soak
+@pytest.mark.timeout(4 * 3600)  # hundreds of games: beyond the suite's per-test 600 s
 async def test_fuzz_campaign(redis_url) -> None:
     judge(await run(redis_url, frames=int(os.environ.get("LONGHALL_FUZZ_FRAMES", "1000000")), seed=2))

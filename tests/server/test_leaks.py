@@ -30,6 +30,7 @@ async def test_no_frame_carries_a_seat_the_socket_does_not_hold(server, redis_ur
 
 
 @pytest.mark.soak
+@pytest.mark.timeout(4 * 3600)  # hundreds of games: beyond the suite's per-test 600 s
 @pytest.mark.parametrize("game", sorted(TABLES))
 async def test_soak_no_leak_over_many_games(two_nodes, redis_url, game) -> None:
     games = int(os.environ.get("LONGHALL_LEAK_GAMES", "1000"))

@@ -154,6 +154,7 @@ async def test_archivers_killed_at_random_sample(tmp_path, db_url) -> None:
 
 
 @pytest.mark.soak
+@pytest.mark.timeout(4 * 3600)  # hundreds of games: beyond the suite's per-test 600 s
 async def test_archivers_killed_at_random_soak(tmp_path, db_url) -> None:
     figures = await chaos_run(tmp_path, db_url, games=500, seed=12, concurrency=6)
     print(figures)
