@@ -60,7 +60,9 @@ class Classic:
         return msg if msg is not None and msg.get("type") == "message" else None
 
     async def recover(self) -> None:
-        """redis-py resubscribes a classic PubSub on its reconnect."""
+        """Reconnect now (redis-py resubscribes a classic PubSub when it reconnects), so
+        that the catch-up that follows reads rooms after the subscriptions are back."""
+        await self.pubsub.ping()
 
     async def close(self) -> None:
         await self.pubsub.aclose()
