@@ -86,15 +86,22 @@ async function newPage(locale) {
 
 test("the language is the browser's, switched in the lobby, remembered; a reworded option is shown in English", { skip, timeout: 60000 }, async () => {
   const page = await newPage("ru-RU");
+  const catalogues = []; // the language chunks the page fetches (assets/ru-HASH.js)
+  page.on("request", (r) => {
+    const m = r.url().match(/\/assets\/(en|ru|pl|fi|uk)-[\w-]+\.js$/);
+    if (m) catalogues.push(m[1]);
+  });
   await page.goto(`${HTTP}/#/`);
   await page.locator(".game-card").first().waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), "ru");
+  assert.deepEqual(catalogues.splice(0), ["ru"], "only the chosen language's catalogue is fetched (English is in the bundle)");
   assert.equal(await page.locator("#language").inputValue(), "ru");
   assert.match(await page.locator(".game-card h3").first().textContent(), /\p{Script=Cyrillic}/u);
   await page.locator("#language").selectOption("pl");
   await page.waitForFunction(() => document.documentElement.lang === "pl");
   await page.locator(".game-card").first().waitFor();
   assert.equal(await page.locator("#language").inputValue(), "pl");
+  assert.deepEqual(catalogues.splice(0), ["pl"]);
   await page.reload();
   await page.locator(".game-card").first().waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), "pl", "the choice outlives a reload");
