@@ -123,6 +123,28 @@ test("the language is the browser's, switched in the lobby, remembered; a reword
   assert.deepEqual(errors.splice(0), []);
 });
 
+test("a rule's text is the rulebook's own paragraph in the player's language, else English", { skip, timeout: 30000 }, async () => {
+  const page = await newPage("ru-RU");
+  await page.goto(`${HTTP}/#/rules/vikings/V-46`);
+  const asked = page.locator("dd.asked");
+  await asked.waitFor();
+  assert.equal(await asked.getAttribute("lang"), "ru");
+  assert.match(await asked.textContent(), /^0 можно выбрать лишь в том случае/);
+  assert.equal(await page.locator("#rule-V-8 + dd").getAttribute("lang"), "en", "a rule the Russian rulebook does not state");
+  assert.match(await page.locator("#rules-source").textContent(), /книги правил/);
+  await page.context().close();
+  const pl = await newPage("pl-PL");
+  await pl.goto(`${HTTP}/#/rules/hunters/H-17`);
+  await pl.locator("dd.asked").waitFor();
+  assert.equal(await pl.locator("dd.asked").getAttribute("lang"), "en", "no Polish rulebook of Hunters & Gatherers");
+  assert.equal(await pl.locator("#rules-source").count(), 0);
+  await pl.goto(`${HTTP}/#/rules/vikings/V-59`);
+  await pl.locator('dd.asked[lang="pl"]').waitFor();
+  assert.match(await pl.locator("dd.asked").textContent(), /^Płytki wyspy mają ustaloną orientację/);
+  await pl.context().close();
+  assert.deepEqual(errors.splice(0), []);
+});
+
 test("the lobby and a table of each game in ru, pl, fi and uk have no English left", { skip, timeout: 240000 }, async () => {
   const page = await newPage("en-GB");
   await page.goto(`${HTTP}/#/`);
