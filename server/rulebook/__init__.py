@@ -102,6 +102,7 @@ def main() -> None:
     for game, texts in build(shared).items():
         (HERE / f"{game}.json").write_text(json.dumps(texts, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"{game}: {len(texts)} rules")
+    seeded.write(shared)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ seed rulebook (`../shared/seeds/`) that state it, served at /api/rules/{game}?la
 The hand-made part is `data/sources.json`: per game and language, the seed file and for
 each rule id the numbers of its paragraphs in that seed (a paragraph is one non-empty line
 of the seed, whitespace collapsed; `paragraphs` below numbers them). `python -m
-server.rulebook.seeded` writes one file per game and language (`data/vikings.ru.json`:
+server.rulebook` writes one file per game and language (`data/vikings.ru.json`:
 {"seed": …, "rules": {"V-46": "…"}}, paragraphs joined by newlines), which ships with the
 server; tests check every text still occurs in its seed and every id is a rule of the spec.
 A rule the seed does not state (engine rulings, the spec's own resolutions) has no entry:
@@ -71,12 +71,7 @@ def languages(game: str) -> list[str]:
     return sorted(p.name.split(".")[1] for p in HERE.glob(f"{game}.*.json"))
 
 
-def main() -> None:
-    shared = Path(__file__).parents[2].parent / "shared"
+def write(shared: Path) -> None:
     for name, data in build(shared).items():
         (HERE / f"{name}.json").write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"{name}: {len(data['rules'])} rules")
-
-
-if __name__ == "__main__":
-    main()
+        print(f"{name}: {len(data['rules'])} rules from {data['seed']}")

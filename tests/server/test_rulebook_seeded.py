@@ -33,7 +33,7 @@ def test_the_shipped_texts_are_the_seeds_own_paragraphs() -> None:
         for rid, text in seeded.texts(game, lang).items():
             missing = [p for p in text.split("\n") if p not in paragraphs]
             assert not missing, f"{name} {rid}: not a paragraph of {data['seed']}: {missing}"
-        assert seeded.texts(game, lang) == data["rules"], f"run python -m server.rulebook.seeded ({name} changed)"
+        assert seeded.texts(game, lang) == data["rules"], f"run python -m server.rulebook ({name} changed)"
         assert seeded.seed(game, lang) == data["seed"]
 
 
@@ -60,6 +60,8 @@ def test_localized_texts_fall_back_to_english() -> None:
     assert set(ru["rules"]) == set(rulebook.rules("vikings") or {})
     pl = rulebook.localized("hunters", "pl")  # no Polish rulebook of Hunters & Gatherers
     assert pl is not None and pl["seed"] is None and {t["lang"] for t in pl["rules"].values()} == {"en"}
+    uk = rulebook.localized("feast", "uk")
+    assert uk is not None and uk["rules"]["F-242"]["text"].startswith("Важливе правило: кожна комірка дії")
     assert rulebook.localized("no-such-game", "ru") is None
 
 
