@@ -197,7 +197,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         game = request.path_params["game"]
         if registry.get(game) is None:
             return JSONResponse({"error": "no such game"}, status_code=404)
-        texts = rulebook.rules(game) or {}  # a hosted game without rule texts has none to show
+        lang = request.query_params.get("lang")
+        if lang is not None and not rulebook.LANG.fullmatch(lang):
+            return JSONResponse({"error": "lang must be a language code such as ru"}, status_code=400)
+        texts = (rulebook.localized(game, lang) if lang else rulebook.rules(game)) or {}  # hosted games have none
         return JSONResponse(texts, headers={"Cache-Control": "public, max-age=3600"})
 
     async def replay(request: Request) -> Response:

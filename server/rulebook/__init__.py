@@ -7,6 +7,10 @@ game beside this module ({"V-46": "A player may buy ..."}), which ships with the
 A test checks the files still match the specifications and cover every rule the engines
 cite. What this leaves out: pictures, tables other than the ambiguity tables, and the
 review logs (the first paragraph with an id wins).
+
+`/api/rules/{game}?lang=ru` gives each rule in the player's language where a seed rulebook
+in that language states it (the seed's own paragraph, `seeded.py`), else in English, each
+text marked with its language.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+from server.rulebook import seeded
 
 HERE = Path(__file__).parent
 SPECS = {"vikings": "vikings.md", "hunters": "hunters-gatherers.md", "feast": "feast-for-odin.md"}
@@ -22,6 +29,7 @@ RULE_ID = r"[A-Z]{1,2}(?:-[A-Z])?-\d+"
 START = re.compile(rf"^(?:- )?\**({RULE_ID})(?=[*.:\s]|$)[*.:]*\s*(.*)$")
 ROW = re.compile(rf"^\|\s*({RULE_ID})\s*\|(.*)$")
 LIMIT = 700
+LANG = re.compile(r"[a-z]{2,3}")  # a language code as the app sends it ("ru")
 
 
 def _clean(text: str) -> str:
@@ -71,6 +79,20 @@ def rules(game: str) -> dict[str, str] | None:
     return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
+def localized(game: str, lang: str) -> dict[str, Any] | None:
+    """{"lang", "seed", "rules": {id: {"text", "lang"}}}: the seed's paragraph where the seed in
+    `lang` has one, else the English text (lang "en"); None for a game without rule texts."""
+    english = rules(game)
+    if english is None:
+        return None
+    own = seeded.texts(game, lang)
+    texts = {
+        rid: {"text": own[rid], "lang": lang} if rid in own else {"text": text, "lang": "en"}
+        for rid, text in english.items()
+    }
+    return {"lang": lang, "seed": seeded.seed(game, lang), "rules": texts}
+
+
 def build(shared: Path) -> dict[str, dict[str, str]]:
     return {game: parse((shared / "rules" / spec).read_text(encoding="utf-8")) for game, spec in SPECS.items()}
 
@@ -80,6 +102,7 @@ def main() -> None:
     for game, texts in build(shared).items():
         (HERE / f"{game}.json").write_text(json.dumps(texts, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"{game}: {len(texts)} rules")
+    seeded.write(shared)
 
 
 if __name__ == "__main__":

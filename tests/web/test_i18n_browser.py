@@ -16,7 +16,7 @@ from tests.web.test_browser import CHROMIUM
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed (scripts/test installs it)")
 def test_every_language_in_the_browser(web_server: ServerProc) -> None:
-    browser_suite(web_server.http, ["test/i18n/"], passes=2, timeout=300)
+    browser_suite(web_server.http, ["test/i18n/"], passes=3, timeout=300)
     for lang in ("ru", "uk"):
         for page in ("lobby", "vikings", "hunters", "feast"):
             assert (SHOTS / f"i18n-{lang}-{page}.png").exists(), f"no screenshot i18n-{lang}-{page}"

@@ -14,7 +14,7 @@ import { botBar } from "./hosting.js";
 import { rendererFor } from "./games/index.js";
 import { inviteButton, rememberRoom } from "./lobby.js";
 import { flash, logPanel, resultPanel, seatsPanel } from "./panels.js";
-import { ruleText, rulesLoaded } from "./rules.js";
+import { ruleLang, ruleText, rulesLoaded } from "./rules.js";
 import { notifyToggle, showTurn } from "./turn_signal.js";
 import { refusalWords, sayLast } from "./words.js";
 
@@ -292,7 +292,7 @@ class TablePage {
       h("span", { title: e.detail }, t("table.refusal", { move: e.label, why: refusalWords(e) })),
       e.rule ? h("span", { class: "rule" }, " (", h("a", { href: `#/rules/${this.mirror.game}/${e.rule}`, target: "_blank", class: "rule-link" }, t("table.rule", { rule: e.rule })), ")") : null,
       h("span", { class: "code" }, ` [${e.code}]`),
-      e.rule && ruleText(this.mirror.game, e.rule) ? h("blockquote", { class: "rule-text", lang: "en" }, `${e.rule}: ${ruleText(this.mirror.game, e.rule)}`) : null,
+      e.rule && ruleText(this.mirror.game, e.rule) ? h("blockquote", { class: "rule-text", lang: ruleLang(this.mirror.game, e.rule) }, `${e.rule}: ${ruleText(this.mirror.game, e.rule)}`) : null,
     );
   }
 

@@ -2,7 +2,9 @@
 // pl.json, fi.json, uk.json beside this module), looked up with i18next. Plurals come from
 // i18next's use of Intl.PluralRules (keys `…_one`, `…_few`, `…_many`, `…_other`), numbers
 // from Intl.NumberFormat. The language is the one chosen in the lobby (kept in
-// localStorage), else the browser's, else English.
+// localStorage), else the browser's, else English. Only English is in the app's bundle;
+// another language's catalogue is a chunk of its own (import.meta.glob below), fetched
+// before the app starts (the top-level await holds every importer until it is in).
 //
 // Keys are flat ("lobby.create"); code names them literally, or with a literal prefix and
 // a game id (`vikings.trade.${colour}`), so tests/web/test_i18n_catalogue.py can tell which
@@ -13,20 +15,18 @@
 import i18next from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import en from "./en.json";
-import fi from "./fi.json";
-import pl from "./pl.json";
-import ru from "./ru.json";
-import uk from "./uk.json";
 
 /** Each language by its own name, in the order the lobby offers them. */
 export const LANGUAGES = { en: "English", ru: "Русский", pl: "Polski", fi: "Suomi", uk: "Українська" };
 export const STORE = "longhall.lang";
-const CATALOGUES = { en, ru, pl, fi, uk };
+// "./ru.json" -> () => Promise of the Russian catalogue, built as a hashed chunk
+const LAZY = import.meta.glob(["./*.json", "!./en.json"], { import: "default" });
 
 i18next.use(LanguageDetector).init({
   initAsync: false,
-  resources: Object.fromEntries(Object.entries(CATALOGUES).map(([lng, c]) => [lng, { translation: c }])),
-  supportedLngs: Object.keys(CATALOGUES),
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
+  supportedLngs: Object.keys(LANGUAGES),
   nonExplicitSupportedLngs: true, // "ru-RU" is ru, "fi-FI" is fi
   load: "languageOnly",
   fallbackLng: "en",
@@ -36,6 +36,22 @@ i18next.use(LanguageDetector).init({
   interpolation: { escapeValue: false }, // the DOM is built with text nodes, never innerHTML
   detection: { order: ["localStorage", "navigator"], lookupLocalStorage: STORE, caches: ["localStorage"] },
 });
+
+/** Fetch the catalogue of the detected language (if not English) and switch to it; on a
+ * failed fetch the app stays English. */
+async function loadChosen() {
+  const want = i18next.languages?.[0];
+  const load = LAZY[`./${want}.json`];
+  if (!load) return;
+  try {
+    i18next.addResourceBundle(want, "translation", await load());
+    await i18next.changeLanguage(want);
+  } catch (err) {
+    console.error(`longhall: the ${want} catalogue could not be loaded`, err);
+  }
+}
+
+await loadChosen();
 
 /** The language in use: "en", "ru", "pl", "fi" or "uk". */
 export const lang = () => i18next.resolvedLanguage ?? "en";

@@ -86,15 +86,22 @@ async function newPage(locale) {
 
 test("the language is the browser's, switched in the lobby, remembered; a reworded option is shown in English", { skip, timeout: 60000 }, async () => {
   const page = await newPage("ru-RU");
+  const catalogues = []; // the language chunks the page fetches (assets/ru-HASH.js)
+  page.on("request", (r) => {
+    const m = r.url().match(/\/assets\/(en|ru|pl|fi|uk)-[\w-]+\.js$/);
+    if (m) catalogues.push(m[1]);
+  });
   await page.goto(`${HTTP}/#/`);
   await page.locator(".game-card").first().waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), "ru");
+  assert.deepEqual(catalogues.splice(0), ["ru"], "only the chosen language's catalogue is fetched (English is in the bundle)");
   assert.equal(await page.locator("#language").inputValue(), "ru");
   assert.match(await page.locator(".game-card h3").first().textContent(), /\p{Script=Cyrillic}/u);
   await page.locator("#language").selectOption("pl");
   await page.waitForFunction(() => document.documentElement.lang === "pl");
   await page.locator(".game-card").first().waitFor();
   assert.equal(await page.locator("#language").inputValue(), "pl");
+  assert.deepEqual(catalogues.splice(0), ["pl"]);
   await page.reload();
   await page.locator(".game-card").first().waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), "pl", "the choice outlives a reload");
@@ -113,6 +120,28 @@ test("the language is the browser's, switched in the lobby, remembered; a reword
   assert.equal(await card.locator('.option small[lang="en"]').textContent(), "Reworded on the server.");
   assert.match(await card.locator(".option small:not([lang])").first().textContent(), /^Tylko w wersji zaawansowanej/);
   await page.context().close();
+  assert.deepEqual(errors.splice(0), []);
+});
+
+test("a rule's text is the rulebook's own paragraph in the player's language, else English", { skip, timeout: 30000 }, async () => {
+  const page = await newPage("ru-RU");
+  await page.goto(`${HTTP}/#/rules/vikings/V-46`);
+  const asked = page.locator("dd.asked");
+  await asked.waitFor();
+  assert.equal(await asked.getAttribute("lang"), "ru");
+  assert.match(await asked.textContent(), /^0 можно выбрать лишь в том случае/);
+  assert.equal(await page.locator("#rule-V-8 + dd").getAttribute("lang"), "en", "a rule the Russian rulebook does not state");
+  assert.match(await page.locator("#rules-source").textContent(), /книги правил/);
+  await page.context().close();
+  const pl = await newPage("pl-PL");
+  await pl.goto(`${HTTP}/#/rules/hunters/H-17`);
+  await pl.locator("dd.asked").waitFor();
+  assert.equal(await pl.locator("dd.asked").getAttribute("lang"), "en", "no Polish rulebook of Hunters & Gatherers");
+  assert.equal(await pl.locator("#rules-source").count(), 0);
+  await pl.goto(`${HTTP}/#/rules/vikings/V-59`);
+  await pl.locator('dd.asked[lang="pl"]').waitFor();
+  assert.match(await pl.locator("dd.asked").textContent(), /^Płytki wyspy mają ustaloną orientację/);
+  await pl.context().close();
   assert.deepEqual(errors.splice(0), []);
 });
 

@@ -3,12 +3,13 @@
 // language out (catalogue keys `say.feast.…`). The app's wording module merges these into
 // its table of sentences.
 
+import { occupationName } from "../../i18n/cards.js";
 import { t } from "../../i18n/index.js";
 import { OCCUPATIONS, SHIPS, SPACE, SPECIALS, WEAPONS, itemName, name } from "./data.js";
 import { variantWords } from "./words.js";
 
 const space = (id) => SPACE[id]?.name ?? name(id ?? "");
-const card = (id) => (id ? `“${OCCUPATIONS[id]?.name ?? id}”` : t("feast.a_card"));
+const card = (id) => (id ? `“${occupationName(id, OCCUPATIONS[id]?.name).text}”` : t("feast.a_card"));
 const list = (items) => items.map(itemName).join(", ");
 const board = (kind) => (kind === "home" ? t("feast.the_home_board") : name(kind));
 const silver = (n) => t("feast.silver", { count: n });

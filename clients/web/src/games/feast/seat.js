@@ -5,6 +5,7 @@
 // empty; a ship to buy or arm; a shed slot; a card to play or use.
 
 import { h, svg } from "../../dom.js";
+import { occupationName } from "../../i18n/cards.js";
 import { t as tr } from "../../i18n/index.js";
 import { seatColour } from "../../panels.js";
 import { BANQUET, COLOUR, GOODS, OCCUPATIONS, SHIPS, WEAPONS, itemName, name } from "./data.js";
@@ -242,8 +243,9 @@ function card(id, extra = {}, shown = null) {
   const data = OCCUPATIONS[id];
   const c = shown ? { ...data, ...shown, effect: shown.text ?? data?.effect } : data;
   if (!c) return h("div", { class: "occ-card", ...extra }, id);
-  // the 190 cards' names and texts are not in the catalogues yet: marked as English
-  return h("div", { class: `occ-card${c.starting ? " starting" : ""}`, "data-card": id, lang: "en", ...extra }, h("div", { class: "occ-head" }, h("b", {}, c.name), h("span", { class: "occ-vp" }, tr("feast.vp", { vp: c.vp }))), h("p", {}, c.effect), h("small", {}, `${c.deck}${c.number} · ${(c.colours ?? []).join("/")}`));
+  // the names the catalogues have (i18n/cards.js) in the player's language; the other names and every effect text in English
+  const nm = occupationName(id, c.name);
+  return h("div", { class: `occ-card${c.starting ? " starting" : ""}`, "data-card": id, lang: "en", ...extra }, h("div", { class: "occ-head" }, h("b", { lang: nm.lang }, nm.text), h("span", { class: "occ-vp" }, tr("feast.vp", { vp: c.vp }))), h("p", {}, c.effect), h("small", {}, `${c.deck}${c.number} · ${(c.colours ?? []).join("/")}`));
 }
 
 /** Occupation cards: the hand (owner only; playable ones lit), the played ones, a start choice. */
@@ -279,10 +281,11 @@ export function cardPrompt(t, ctx, fx) {
   const p = t.prompt;
   if (p?.kind !== "card" || p.seat !== ctx.you) return null;
   const moves = ctx.legal.filter((m) => m.type === "choose" || m.type === "decline");
+  const nm = occupationName(p.card, OCCUPATIONS[p.card]?.name);
   return h(
     "div",
     { class: "feast-options", "data-path": "/table/prompt" },
-    h("h4", {}, `${OCCUPATIONS[p.card]?.name ?? p.card}: ${OCCUPATIONS[p.card]?.effect ?? ""}`),
+    h("h4", { lang: "en" }, h("b", { lang: nm.lang }, nm.text), `: ${OCCUPATIONS[p.card]?.effect ?? ""}`),
     moves.map((m) => fx.bindHtml(h("button", { class: "feast-option choice" }, m.type === "decline" ? tr("feast.do_not_use") : cardOptionWords(p.options[m.pick] ?? {})), m)),
   );
 }

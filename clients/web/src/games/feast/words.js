@@ -1,6 +1,7 @@
 // Feast things in words: what a move does, what an option of a space costs and gives, in
 // the player's language (catalogue keys `feast.move.…`, `feast.variant.…`).
 
+import { occupationName } from "../../i18n/cards.js";
 import { t } from "../../i18n/index.js";
 import { OCCUPATIONS, SHIPS, SPACE, SPECIALS, WEAPONS, itemName, name } from "./data.js";
 
@@ -43,7 +44,7 @@ export function variantWords(v) {
 }
 
 const lay = (l) => t(l === "h" ? "feast.lay.h" : "feast.lay.v");
-const occupation = (id) => OCCUPATIONS[id]?.name ?? id;
+const occupation = (id) => occupationName(id, OCCUPATIONS[id]?.name).text;
 
 /** A legal move in words (the fallback list and the refusal box use these). */
 export function moveLabel(m) {
