@@ -80,6 +80,12 @@ test("vikings: 40 decisions clicked on the board by a desktop and a phone player
     const lines = await c.checkLogWords(s);
     assert.ok(lines.some((l) => / bought the .* from space \d+ for \d+ gold$/.test(l)), lines.join("\n"));
     assert.ok((await pricesMatch(s)) > 0, "some purchases were checked against the view");
+    // a spectator who comes in now reads the whole game so far, worded alike
+    const late = await c.newPage(browser, c.PHONE, errors);
+    await late.goto(`${c.HTTP}/#/watch/${room}`);
+    await late.waitForFunction((n) => document.querySelectorAll("#log li").length >= n, lines.length);
+    assert.deepEqual(await late.locator("#log li").allTextContents(), lines, "the late spectator's log");
+    await late.context().close();
     await a.screenshot({ path: `${c.SHOTS}vikings-clicks-desktop.png` });
     await b.screenshot({ path: `${c.SHOTS}vikings-clicks-phone.png`, fullPage: true });
     const width = await b.evaluate(() => document.documentElement.scrollWidth);
