@@ -37,7 +37,7 @@ export function banquet(t, ctx, fx, i) {
     else g.append(pieceShape(x.item, x.lay === "h" || GOODS[x.item].shape.w === GOODS[x.item].shape.h ? 0 : 1, x.at * BCS, 0, BCS - 2, {}, true));
   }
   if (f && f.pos < f.end && !laid.some((x) => x.at >= f.pos)) {
-    // cells the other players have filled: shown as served, not by what (the view keeps no record)
+    // cells filled before this page knew what lay on them (a view without `laid`): shown as served
     for (let c = laid.length ? Math.max(...laid.map((x) => x.at + x.span)) : p.emigrated.length; c < f.pos; c++) g.append(svg("rect", { x: c * BCS + 3, y: 3, width: BCS - 8, height: BCS - 8, fill: "#d8c7a0" }));
   }
   let extraW = 0;
