@@ -144,8 +144,16 @@ class TablePage {
     return v.status === "playing" && this.mirror.seat !== null && (v.to_act ?? []).includes(this.mirror.seat);
   }
 
+  /** Whether this seat may have decisions now: on its turn, and in a game whose renderer
+   * says some are open out of turn (`outOfTurn`: Feast's anytime actions, F-300) whenever
+   * it plays (the server's list is then empty or holds only those). */
+  mayDecide() {
+    if (this.myTurn()) return true;
+    return !!this.renderer.outOfTurn && this.mirror.view.status === "playing" && this.mirror.seat !== null;
+  }
+
   async refreshLegal(force = false) {
-    if (!this.myTurn()) {
+    if (!this.mayDecide()) {
       if (this.legal.length) {
         this.legal = [];
         this.draw();

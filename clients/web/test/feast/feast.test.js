@@ -207,12 +207,64 @@ for (const screen of ["desktop", "phone"]) {
           await a.locator(`.feast-tab[data-tab="${tab}"]`).click();
           await a.screenshot({ path: `${SHOTS}feast-phone-${tab}.png`, fullPage: true });
         }
-      } else await a.screenshot({ path: `${SHOTS}feast-desktop.png`, fullPage: true });
+      } else {
+        await a.screenshot({ path: `${SHOTS}feast-desktop.png`, fullPage: true });
+        await outOfTurn([a, b], seeded(7));
+      }
       assert.deepEqual(pageErrors.splice(0), [], "errors in the pages");
     } finally {
       await Promise.all([a, b].map((p) => p.context().close()));
     }
   });
+}
+
+const notActing = (page) => page.evaluate(() => {
+  const m = [...window.longhall.client.rooms.values()][0];
+  return m.view.status === "playing" && !(m.view.to_act ?? []).includes(m.seat);
+});
+
+/**
+ * While the other player decides (F-300): a good is laid out of turn when the engine
+ * takes it (the pick, the board, the cell, all clicked), and held to plan where it goes
+ * when the engine does not (the other is in the middle of an action, F-201).
+ */
+const PICK = `.supply-item.choice[data-move*='"place"']`;
+async function outOfTurn(pages, rng) {
+  let laid = false;
+  let planned = false;
+  for (let made = 0; made < 150 && !(laid && planned); ) {
+    for (const p of pages) {
+      if (!(await notActing(p))) continue;
+      await p.locator('.feast-tab[data-tab="mine"]').click().catch(() => {});
+      const pick = p.locator(`#board ${PICK}`);
+      const plan = p.locator("#board .supply-item.feast-local");
+      if (!laid && (await pick.count())) {
+        const count = (await myView(p)).areas.reduce((n, a) => n + a.pieces.length, 0);
+        await clickMove(p, PICK);
+        await p.locator('.feast[data-stage="2"]').waitFor();
+        for (let i = 0; i < 20 && (await myView(p)).areas.reduce((n, a) => n + a.pieces.length, 0) === count; i++) {
+          const spot = p.locator("#board .feast-anchors [data-anchor]");
+          if (await spot.count()) await spot.first().click({ force: true });
+          await p.waitForTimeout(100);
+        }
+        assert.equal((await myView(p)).areas.reduce((n, a) => n + a.pieces.length, 0), count + 1, "a good was laid out of turn");
+        assert.ok(await notActing(p), "still the other player's decision");
+        laid = true;
+      } else if (!planned && !(await pick.count()) && (await plan.count())) {
+        await plan.first().click();
+        await p.locator('.feast[data-stage="2"]').waitFor();
+        await p.locator('#board .feast-seat.own .feast-area[data-area="0"] rect[data-cell="3,3"]').hover({ force: true });
+        assert.match(await p.locator('#board .feast-seat.own .feast-area[data-area="0"]').getAttribute("data-preview"), /^(legal|illegal)$/, "the held piece is previewed");
+        await p.locator("#feast-unplan").click();
+        await p.locator('.feast[data-stage=""]').waitFor();
+        planned = true;
+      }
+    }
+    made += await playClicks(pages, 1, rng);
+    if ((await statusOf(pages[0])) === "over") break;
+  }
+  assert.ok(laid, "no good could be laid out of turn in 150 decisions");
+  console.log(`# feast: out of turn, a good laid${planned ? " and one held to plan" : ""}`);
 }
 
 /** Click `selector` on the board and wait until the room moved on. */

@@ -80,6 +80,7 @@ function controls(t, ctx, fx, st) {
       chips.push(h("button", { class: "feast-chip", id: "feast-place", onclick: () => lay(st, at.area, me.areas[at.area], end, ctx, fx.say) }, tr("feast.lay_here")));
     }
     chips.push(h("span", { class: "feast-holding" }, tr("feast.holding", { item: itemName(st.item) })));
+    if (st.plan) chips.push(h("button", { class: "feast-chip", id: "feast-unplan", onclick: () => ((ctx.ui.place = null), ctx.redraw()) }, tr("feast.put_back")));
   }
   return chips;
 }
@@ -114,12 +115,12 @@ function rememberLaid(t, ctx) {
   });
 }
 
-export function draw(t, ctx) {
+export function draw(t, ctx, v) {
   ctx.ui.narrow = typeof window !== "undefined" && window.innerWidth < 700;
   beginDraw(ctx.ui);
   const play = ctx.play;
   rememberLaid(t, ctx);
-  ctx = { ...ctx, play: (m) => ((ctx.ui.feastSay = null), (ctx.ui.pick = null), play(m)) };
+  ctx = { ...ctx, live: v?.status === "playing", play: (m) => ((ctx.ui.feastSay = null), (ctx.ui.pick = null), play(m)) };
   const fx = binder(ctx);
   const me = ctx.you !== null ? t.seats[ctx.you] : null;
   const st = me ? placing(me, ctx) : null;
@@ -167,6 +168,7 @@ function describeOps(ops) {
 export const feast = {
   title: tr("game.feast"),
   listClosed: true,
+  outOfTurn: true, // placing goods, buying ships … are open while others decide (F-300)
   moveLabel,
   describeOps,
   prompt(t) {

@@ -10,7 +10,7 @@ import { seatColour } from "../../panels.js";
 import { BANQUET, COLOUR, GOODS, OCCUPATIONS, SHIPS, WEAPONS, itemName, name } from "./data.js";
 import { feastSvg } from "./action.js";
 import { drawArea } from "./boards.js";
-import { attach, placing } from "./place.js";
+import { attach, planPick, placing, plannable } from "./place.js";
 import { cached } from "./cache.js";
 import { pieceShape, pieceSize, token } from "./pieces.js";
 import { cardOptionWords } from "./words.js";
@@ -97,7 +97,7 @@ export function supply(t, ctx, fx, i, st) {
     el.append(isGood ? pieceShape(item, 0, 0, 0, cs, {}, false) : token(item, 0, 0, 24));
     el.append(svg("text", { x: 0, y: hgt + 16, "font-size": 12 }, text));
     el.append(svg("title", { text: COLOUR[item] ? tr("feast.supply_title_colour", { n, item: itemName(item), colour: tr(`feast.colour.${COLOUR[item]}`) }) : `${n} ${itemName(item)}` }));
-    supplyChoice(el, item, ctx, fx, i);
+    supplyChoice(el, item, ctx, fx, i, t);
     g.append(el);
     x += boxW + 6;
     rowH = Math.max(rowH, hgt);
@@ -119,9 +119,15 @@ export function supply(t, ctx, fx, i, st) {
   return feastSvg(width, height + 26, "supply", head, g);
 }
 
-function supplyChoice(el, item, ctx, fx, i) {
+function supplyChoice(el, item, ctx, fx, i, t) {
   const moves = goodMoves(ctx, item);
-  if (!moves.length) return;
+  if (!moves.length) {
+    // not now (another player is in the middle of an action): pick it up to plan where it goes
+    if (GOODS[item] && ctx.you === i && t.seats[i].draft == null && !(t.to_act ?? []).includes(i) && ctx.live && plannable(t.seats[i], item)) {
+      fx.bindLocal(el, tr("feast.plan_pick", { item: itemName(item) }), () => planPick(ctx, item));
+    }
+    return;
+  }
   el.firstChild.classList.add("choice-mark");
   if (moves.length === 1) {
     fx.bind(el, moves[0]);
