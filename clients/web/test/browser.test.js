@@ -256,9 +256,14 @@ async function watchedGame(game, options) {
   }
 }
 
-test("whole random games followed in the browser draw every state without an error", { skip, timeout: 180000 }, async () => {
-  for (const [game, options] of [["vikings", { variant: "advanced" }], ["hunters", null], ["feast", null]]) {
+// Vikings and Hunters & Gatherers are played to their end by clicking in test/play/ (a
+// player's page draws every state of its view there); A Feast for Odin with two seats is
+// followed here to its end by a player's page and a spectator's.
+test("a whole random game followed in the browser draws every state without an error", { skip, timeout: 180000 }, async () => {
+  for (const [game, options] of [["feast", null]]) {
+    const t0 = Date.now();
     await watchedGame(game, options);
+    console.log(`# timing ${game} followed to its end in ${Date.now() - t0} ms`);
     assert.deepEqual(pageErrors.splice(0), [], `errors in the pages while following ${game}`);
   }
 });

@@ -232,7 +232,8 @@ const PICK = `.supply-item.choice[data-move*='"place"']`;
 async function outOfTurn(pages, rng) {
   let laid = false;
   let planned = false;
-  for (let made = 0; made < 150 && !(laid && planned); ) {
+  let made = 0;
+  while (made < 150 && !(laid && planned)) {
     for (const p of pages) {
       if (!(await notActing(p))) continue;
       await p.locator('.feast-tab[data-tab="mine"]').click().catch(() => {});
@@ -264,7 +265,7 @@ async function outOfTurn(pages, rng) {
     if ((await statusOf(pages[0])) === "over") break;
   }
   assert.ok(laid, "no good could be laid out of turn in 150 decisions");
-  console.log(`# feast: out of turn, a good laid${planned ? " and one held to plan" : ""}`);
+  console.log(`# feast: out of turn, a good laid${planned ? " and one held to plan" : ""} (${made} more decisions)`);
 }
 
 /** Click `selector` on the board and wait until the room moved on. */
