@@ -285,12 +285,11 @@ export function cardPrompt(t, ctx, fx) {
   const p = t.prompt;
   if (p?.kind !== "card" || p.seat !== ctx.you) return null;
   const moves = ctx.legal.filter((m) => m.type === "choose" || m.type === "decline");
-  return h(
-    "div",
-    { class: "feast-options", "data-path": "/table/prompt" },
-    h("h4", {}, `${OCCUPATIONS[p.card]?.name ?? p.card}: ${OCCUPATIONS[p.card]?.effect ?? ""}`),
-    moves.map((m) => fx.bindHtml(h("button", { class: "feast-option choice" }, m.type === "decline" ? tr("feast.do_not_use") : cardOptionWords(p.options[m.pick] ?? {})), m)),
-  );
+  // the card itself, with what it offers now as its choices
+  const shown = (t.seats[ctx.you].played_cards ?? []).find((c) => c.id === p.card);
+  const el = card(p.card, { class: "occ-card asking" }, shown);
+  el.append(...moves.map((m) => fx.bindHtml(h("button", { class: "feast-option choice" }, m.type === "decline" ? tr("feast.do_not_use") : cardOptionWords(p.options[m.pick] ?? {})), m)));
+  return h("div", { class: "feast-options", "data-path": "/table/prompt" }, el);
 }
 
 /** A player's whole side: for the viewer's own seat everything is interactive. */
