@@ -25,9 +25,9 @@ const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run
 
 // Per game: how many decisions to click, and moves the rules refuse (the first that
 // comes back with a rule number is the one shown).
-// (Vikings and Hunters & Gatherers: the same checks run in test/play/, on their rooms.)
+// (Vikings, Hunters & Gatherers and A Feast for Odin: the same checks run in test/play/
+// and test/feast/, on the rooms played there.)
 const GAMES = {
-  feast: { turns: 10, refused: [{ type: "play", card: "no-such-card" }] },
   highcard: { turns: 3, refused: [{ type: "bid", n: 9 }, { type: "play", card: 99 }] },
 };
 let browser;

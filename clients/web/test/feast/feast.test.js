@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
+import { actingPage, refusalShowsItsRule, reloadKeepsTheSeat, spectatorSeesTheSame } from "../play/common.js";
 
 const HTTP = process.env.LONGHALL_HTTP;
 const SHOTS = process.env.LONGHALL_SHOTS ?? new URL("../../../../test-artifacts/web/", import.meta.url).pathname;
@@ -188,7 +189,7 @@ async function smallestText(page) {
 }
 
 for (const screen of ["desktop", "phone"]) {
-  test(`feast on a ${screen}: two players click 40 decisions on the board alone`, { skip, timeout: 180000 }, async () => {
+  test(`feast on a ${screen}: two players click 40 decisions on the board alone`, { skip, timeout: 300000 }, async () => {
     const size = screen === "phone" ? PHONE : {};
     const [a, b] = [await newPage(size), await newPage(size)];
     const s = screen === "desktop" ? await newPage() : null;
@@ -213,6 +214,14 @@ for (const screen of ["desktop", "phone"]) {
         await a.screenshot({ path: `${SHOTS}feast-desktop.png`, fullPage: true });
         await outOfTurn([a, b], seeded(7));
         await spectatorLog(s, [a, b]);
+        // the spectator sees the players' public view; a reload keeps a seat; a refusal names its rule
+        await spectatorSeesTheSame(room, [a, b], s);
+        await s.screenshot({ path: `${SHOTS}feast-spectator.png`, fullPage: true });
+        await reloadKeepsTheSeat(b);
+        await b.locator(".feast").waitFor();
+        const mover = (await actingPage([a, b])) ?? a;
+        await refusalShowsItsRule(mover, [{ type: "play", card: "no-such-card" }]);
+        await mover.screenshot({ path: `${SHOTS}feast-refused.png` });
       }
       assert.deepEqual(pageErrors.splice(0), [], "errors in the pages");
     } finally {
