@@ -1,6 +1,7 @@
 """The Starlette application: /live, /ready, /health, /api/games, /api/rooms,
-/api/rules/{game}, the archive's reads (server/archive/routes.py) and the web client; /ws is served by
-server.lean_ws in uvicorn's websocket slot.
+/api/rules/{game}, /api/rooms/{room}/said (server/said.py), the archive's reads
+(server/archive/routes.py) and the web client; /ws is served by server.lean_ws in
+uvicorn's websocket slot.
 
 `create_app()` reads its settings from the environment (the CLI puts them there), so
 uvicorn workers started as separate processes build the same app.
@@ -26,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
-from server import background, logs, metrics, rulebook
+from server import background, logs, metrics, rulebook, said
 from server.abandon import Presence
 from server.absence import Absence
 from server.archive.service import ArchiveService
@@ -222,6 +223,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/rules/{game:str}", rules),
         *node.archive.routes(),
         Route("/api/rooms/{room}/replay/check", replay),
+        said.route(node.redis),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", WebFiles(directory=settings.web, html=True)))

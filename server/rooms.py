@@ -394,6 +394,7 @@ class Rooms:
         new_state, result = self._apply(e, seat, move)
         assert e.game is not None
         last = rm.last_decision(e.game, e.doc["state"], seat, move, len(e.doc["seats"]), e.seq + 1)
+        entry = {**entry, "said": last["p"]}  # the log so far, worded for anyone (server.said)
         out = await self.commit(e, rm.moved(e.doc, new_state, result, last), entry, id_key)
         return out.seq if out.status in ("ok", "dup") else None
 

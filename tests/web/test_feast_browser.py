@@ -3,7 +3,10 @@
 Two players click 40 decisions on a desktop screen and on a 390x844 phone with the plain
 list of decisions hidden (text on the phone never below 12 px); goods of three shapes
 are laid after being turned (R key), with the illegal preview and its reason shown
-first; a solo short game is clicked through to its end. Screenshots go to
+first; goods are laid and planned while the other player decides; a spectator's log is
+in words with every price as the view paid it, its view equals the players' public ones,
+a reload keeps a seat, a refusal shows its rule; a solo short game is clicked through to
+its end. Screenshots go to
 test-artifacts/web/feast-*.png.
 """
 
@@ -18,6 +21,8 @@ from tests.web.test_browser import CHROMIUM
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed (scripts/test installs it)")
 def test_feast_is_played_by_clicking_its_board(web_server: ServerProc) -> None:
-    browser_suite(web_server.http, ["test/feast/"], passes=3, timeout=600)
+    browser_suite(web_server.http, ["test/feast/"], passes=3, timeout=900)
     for shot in ("feast-desktop", "feast-phone-action", "feast-phone-mine", "feast-shapes"):
+        assert (SHOTS / f"{shot}.png").exists(), f"no screenshot {shot}"
+    for shot in ("feast-spectator", "feast-refused"):
         assert (SHOTS / f"{shot}.png").exists(), f"no screenshot {shot}"

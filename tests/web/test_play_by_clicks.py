@@ -2,7 +2,9 @@
 
 clients/web/test/play/ holds the scenarios (the plain list of decisions is hidden in
 them): per game, two players (a desktop and a phone screen) make 40+ decisions while a
-spectator's move log is checked (words, not paths; prices as paid), and a whole game is
+spectator's move log is checked (words, not paths; prices as paid) and its view against
+the players' public views, a reload keeps the phone player's seat, a refused move shows
+its rule, a spectator coming in late reads the whole game so far, and a whole game is
 clicked to its end against a Node bot. Timings are printed as "# timing" lines and kept in
 test-artifacts/web/timings.txt (docs/web.md quotes them).
 """
@@ -26,3 +28,5 @@ def test_vikings_and_hunters_are_played_by_clicking_the_board(web_server: Server
     for game in ("vikings", "hunters"):
         assert (SHOTS / f"{game}-clicks-phone.png").exists(), f"no phone screenshot of {game}"
         assert (SHOTS / f"{game}-over.png").exists(), f"{game} was not played to its end"
+        for shot in ("seat0", "spectator", "refused"):
+            assert (SHOTS / f"{game}-{shot}.png").exists(), f"no screenshot {game}-{shot}"

@@ -78,9 +78,14 @@ function forfeitNote(result, seats) {
 }
 
 /** The move log, newest first: each decision in words, from the server's descriptions. */
+const LOG_LINES = 80;
+
 export function logPanel(log, ctx) {
   if (!log.length) return null;
-  const entries = [...log].reverse().slice(0, 80);
+  // the latest 80 lines, the whole game on request (a long Feast makes hundreds)
+  const all = ctx.ui.logAll || log.length <= LOG_LINES;
+  const entries = [...log].reverse().slice(0, all ? log.length : LOG_LINES);
+  const more = () => ((ctx.ui.logAll = true), ctx.redraw());
   return h(
     "details",
     { class: "log", id: "log", open: true },
@@ -91,6 +96,7 @@ export function logPanel(log, ctx) {
       // worded again at each draw: a language switch rewords the lines kept from before it
       entries.map((e) => h("li", { value: e.seq, "data-seq": e.seq, "data-k": e.k, style: `--seat:${seatColour(e.seat)}` }, e.d ? sayLast(e.d, ctx.names) : e.text)),
     ),
+    all ? null : h("button", { class: "log-all", id: "log-all", onclick: more }, t("log.whole")),
   );
 }
 

@@ -33,7 +33,7 @@ class TablePage {
     this.watch = watch;
     this.legal = [];
     this.legalSeq = -1;
-    this.log = readLog(room); // [{seq, seat, text}], kept for this tab across reloads
+    this.log = readLog(room); // [{seq, seat, k, d, text}], kept for this tab across reloads
     this.ui = {}; // per-renderer state kept across redraws (zoom, chosen square, rotation)
     this.offs = [];
     this.pendingOps = [];
@@ -65,7 +65,7 @@ class TablePage {
     this.clocks.note(this.mirror.view);
     this.offs.push(c.on("view", (ev) => ev.room === this.room && this.onView(ev)));
     this.offs.push(c.on("over", (ev) => ev.room === this.room && this.draw()));
-    this.offs.push(c.on("reconnected", () => this.refreshLegal(true)));
+    this.offs.push(c.on("reconnected", () => (this.refreshLegal(true), this.loadSaid())));
     // the console (and the browser tests) may send any move through the page's own path,
     // to see how a refusal is shown: window.longhall.tryMove({type: ...})
     if (window.longhall) {
@@ -75,6 +75,7 @@ class TablePage {
     this.noteLast();
     this.draw();
     this.refreshLegal();
+    this.loadSaid();
   }
 
   close() {
@@ -107,10 +108,35 @@ class TablePage {
     const last = this.mirror.view.last;
     if (!last || this.log.some((e) => e.seq === last.seq)) return;
     // a copy: the mirror patches its view objects in place as the game moves on
-    this.log.push({ seq: last.seq, seat: last.seat, k: last.k, d: structuredClone(last), text: sayLast(last, this.names()) });
+    this.addLog([structuredClone(last)]);
+  }
+
+  /** The decisions made before this page opened (a reload, a late spectator, a second
+   * device, a dropped connection): the server's public wording of each, the whole game so
+   * far (GET /api/rooms/{id}/said). Lines this tab holds already keep their wording (a
+   * seat's own, which may say more than the public one). */
+  async loadSaid() {
+    let said;
+    try {
+      const r = await fetch(`api/rooms/${encodeURIComponent(this.room)}/said`);
+      if (!r.ok) return;
+      said = (await r.json()).said;
+    } catch {
+      return; // offline or gone: the log keeps what this tab saw
+    }
+    if (this.addLog(said)) this.draw();
+  }
+
+  /** Add descriptions [{seq, seat, k, ...}] not in the log yet; whether any was new. */
+  addLog(descriptions) {
+    const have = new Set(this.log.map((e) => e.seq));
+    const fresh = descriptions.filter((d) => d && !have.has(d.seq));
+    if (!fresh.length) return false;
+    const names = this.names();
+    this.log.push(...fresh.map((d) => ({ seq: d.seq, seat: d.seat, k: d.k, d, text: sayLast(d, names) })));
     this.log.sort((a, b) => a.seq - b.seq);
-    if (this.log.length > 300) this.log.shift();
     writeLog(this.room, this.log);
+    return true;
   }
 
   myTurn() {
@@ -118,8 +144,16 @@ class TablePage {
     return v.status === "playing" && this.mirror.seat !== null && (v.to_act ?? []).includes(this.mirror.seat);
   }
 
+  /** Whether this seat may have decisions now: on its turn, and in a game whose renderer
+   * says some are open out of turn (`outOfTurn`: Feast's anytime actions, F-300) whenever
+   * it plays (the server's list is then empty or holds only those). */
+  mayDecide() {
+    if (this.myTurn()) return true;
+    return !!this.renderer.outOfTurn && this.mirror.view.status === "playing" && this.mirror.seat !== null;
+  }
+
   async refreshLegal(force = false) {
-    if (!this.myTurn()) {
+    if (!this.mayDecide()) {
       if (this.legal.length) {
         this.legal = [];
         this.draw();
@@ -323,7 +357,8 @@ function readLog(room) {
 
 function writeLog(room, log) {
   try {
-    sessionStorage.setItem(`longhall.log.${room}`, JSON.stringify(log));
+    // the latest lines only: the server gives the rest again (loadSaid)
+    sessionStorage.setItem(`longhall.log.${room}`, JSON.stringify(log.slice(-400)));
   } catch {
     // storage full or off: the log simply starts afresh after a reload
   }

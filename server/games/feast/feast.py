@@ -6,6 +6,8 @@ at the leftmost open cell, or leave that cell empty (one Thing penalty, F-275), 
 all the rest empty. Filling left to right loses no layout (any layout is such a sequence)
 and keeps every choice list short; only the left neighbour can then break the colour
 rule (F-272). Served food and silver return to the general supply at once (F-276).
+What each player lays is public while the feast lasts: each progress keeps `laid`
+({at, span, item, lay}; item None for a cell left empty), which the view passes on.
 Cards change the feast (F-278): Chief 5A holds an extra feast for its owner alone (the
 step `feast`, prompt `extra_feast`), Pea Flour Baker 186A lays two peas horizontally,
 Barbarian 158A rewards serving game or whale meat; before and after the phase are
@@ -48,7 +50,7 @@ def run(s: State) -> None:
 
 def _progress(p: Player) -> dict[str, Any]:
     first, end = open_run(p)
-    return {"pos": first, "end": end, "horiz": [], "last": None}
+    return {"pos": first, "end": end, "horiz": [], "last": None, "laid": []}
 
 
 def _extra(s: State, st: dict[str, Any]) -> None:
@@ -58,7 +60,8 @@ def _extra(s: State, st: dict[str, Any]) -> None:
     if f["pos"] < f["end"]:
         if "feast" in s:  # played during the regular feast (Tutor 52a): that feast waits, then goes on
             s["feast_paused"] = s["feast"]
-        s["feast"] = [f if i == seat else {"pos": 0, "end": 0, "horiz": [], "last": None} for i in range(s["players"])]
+        idle = {"pos": 0, "end": 0, "horiz": [], "last": None, "laid": []}
+        s["feast"] = [f if i == seat else dict(idle, horiz=[], laid=[]) for i in range(s["players"])]
         s["prompt"] = {"kind": "extra_feast", "seat": seat, "waiting": [seat]}
 
 
@@ -126,6 +129,7 @@ def serve(s: State, seat: int, move: Move) -> None:
         raise refuse(*why)
     if item == "silver":
         p["silver"] -= 1
+        f["laid"].append({"at": f["pos"], "span": 1, "item": item, "lay": "v"})
         f["pos"] += 1
         f["last"] = "silver"
     else:
@@ -133,6 +137,7 @@ def serve(s: State, seat: int, move: Move) -> None:
         if lay == "h" and shape["w"] != shape["h"]:
             f["horiz"].append(FEAST_TYPE[item])
         take_good(p, item)
+        f["laid"].append({"at": f["pos"], "span": _span(item, lay), "item": item, "lay": lay})
         f["pos"] += _span(item, lay)
         f["last"] = COLOUR[item]
     _maybe_done(s, seat)
@@ -146,6 +151,7 @@ def leave(s: State, seat: int, rest: bool) -> None:
     """F-275: every cell left empty gives one Thing penalty."""
     p, f = s["seats"][seat], s["feast"][seat]
     cells = f["end"] - f["pos"] if rest else 1
+    f["laid"].append({"at": f["pos"], "span": cells, "item": None, "lay": None})
     p["things"] += cells
     f["pos"] += cells
     f["last"] = None

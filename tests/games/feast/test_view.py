@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from server.games.feast.game import GAME
-from tests.games.feast.situations import fresh
+from tests.games.feast.situations import act, fresh
 
 
 def test_hands_are_private_to_their_owner() -> None:
@@ -101,3 +101,21 @@ def test_a_card_prompt_shows_its_options_to_its_owner_only() -> None:
     for seat in (1, None):
         v = GAME.view(s, seat)
         assert v["prompt"]["options"] == 2 and "86A" not in json.dumps(v)
+
+
+def test_what_each_player_lays_at_the_feast_is_public_until_the_phase_ends() -> None:
+    # F-270, F-276: the tiles lie on the banquet table until the end of the phase
+    from tests.games.feast.test_feast import at_feast, serve
+
+    s = at_feast(4, players=2, salt_meat=1, beans=1, silver=1)
+    s = serve(serve(serve(s, "salt_meat", "h"), "beans"), "silver")
+    s = act(s, 0, {"type": "leave"})
+    laid = [
+        {"at": 0, "span": 4, "item": "salt_meat", "lay": "h"},
+        {"at": 4, "span": 2, "item": "beans", "lay": "v"},
+        {"at": 6, "span": 1, "item": "silver", "lay": "v"},
+        {"at": 7, "span": 1, "item": None, "lay": None},
+    ]
+    for viewer in (None, 0, 1):
+        assert GAME.view(s, viewer)["feast"][0]["laid"] == laid
+    assert GAME.view(s, None)["feast"][1]["laid"] == []

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
+import { actingPage, refusalShowsItsRule, reloadKeepsTheSeat, spectatorSeesTheSame } from "../play/common.js";
 
 const HTTP = process.env.LONGHALL_HTTP;
 const SHOTS = process.env.LONGHALL_SHOTS ?? new URL("../../../../test-artifacts/web/", import.meta.url).pathname;
@@ -188,11 +189,13 @@ async function smallestText(page) {
 }
 
 for (const screen of ["desktop", "phone"]) {
-  test(`feast on a ${screen}: two players click 40 decisions on the board alone`, { skip, timeout: 180000 }, async () => {
+  test(`feast on a ${screen}: two players click 40 decisions on the board alone`, { skip, timeout: 300000 }, async () => {
     const size = screen === "phone" ? PHONE : {};
     const [a, b] = [await newPage(size), await newPage(size)];
+    const s = screen === "desktop" ? await newPage() : null;
     try {
-      await openRoom(a, [b]);
+      const room = await openRoom(a, [b]);
+      if (s) await watch(s, room);
       const started = Date.now();
       const made = await playClicks([a, b], 40, seeded(screen === "phone" ? 11 : 5));
       assert.ok(made >= 40, `${made} decisions clicked`);
@@ -207,12 +210,119 @@ for (const screen of ["desktop", "phone"]) {
           await a.locator(`.feast-tab[data-tab="${tab}"]`).click();
           await a.screenshot({ path: `${SHOTS}feast-phone-${tab}.png`, fullPage: true });
         }
-      } else await a.screenshot({ path: `${SHOTS}feast-desktop.png`, fullPage: true });
+      } else {
+        await a.screenshot({ path: `${SHOTS}feast-desktop.png`, fullPage: true });
+        await outOfTurn([a, b], seeded(7));
+        await spectatorLog(s, [a, b]);
+        // the spectator sees the players' public view; a reload keeps a seat; a refusal names its rule
+        await spectatorSeesTheSame(room, [a, b], s);
+        await s.screenshot({ path: `${SHOTS}feast-spectator.png`, fullPage: true });
+        await reloadKeepsTheSeat(b);
+        await b.locator(".feast").waitFor();
+        const mover = (await actingPage([a, b])) ?? a;
+        await refusalShowsItsRule(mover, [{ type: "play", card: "no-such-card" }]);
+        await mover.screenshot({ path: `${SHOTS}feast-refused.png` });
+      }
       assert.deepEqual(pageErrors.splice(0), [], "errors in the pages");
     } finally {
-      await Promise.all([a, b].map((p) => p.context().close()));
+      await Promise.all([a, b, s].filter(Boolean).map((p) => p.context().close()));
     }
   });
+}
+
+/** A spectator watches `room`, noting each seat's silver at every seq it sees. */
+async function watch(s, room) {
+  await s.goto(`${HTTP}/#/watch/${room}`);
+  await s.locator('.table-page[data-seat="spectator"] .feast').waitFor();
+  await s.evaluate((r) => {
+    const c = window.longhall.client;
+    window.__silver = {};
+    const note = () => {
+      const m = c.rooms.get(r);
+      if (m?.view?.table?.seats) window.__silver[m.seq] = m.view.table.seats.map((p) => p.silver);
+    };
+    note();
+    c.on("view", (ev) => ev.room === r && note());
+  }, room);
+}
+
+/** The spectator's log: words, never view paths; every price paid is what the view lost. */
+async function spectatorLog(s, players) {
+  const target = Math.max(...(await Promise.all(players.map(seqOf))));
+  await s.waitForFunction((n) => Number(document.querySelector(".table-page").dataset.seq) >= n, target);
+  const lines = await s.locator("#log li").allTextContents();
+  assert.ok(lines.length >= 40, `${lines.length} log lines`);
+  for (const line of lines) assert.doesNotMatch(line, /\btable\b|to_act|\/|seat \d|undefined|null|NaN|\[object/, `log line "${line}"`);
+  const { entries, silver } = await s.evaluate(() => ({
+    entries: JSON.parse(sessionStorage.getItem(`longhall.log.${document.querySelector(".table-page").dataset.room}`) ?? "[]"),
+    silver: window.__silver,
+  }));
+  let checked = 0;
+  for (const e of entries.filter((x) => x.k === "feast.buy" || x.k === "feast.buy_ship")) {
+    const paid = Number(e.text.match(/for (\d+) silver/)?.[1]);
+    assert.ok(Number.isFinite(paid), `a price in "${e.text}"`);
+    if (!silver[e.seq] || !silver[e.seq - 1]) continue;
+    assert.equal(silver[e.seq - 1][e.seat] - silver[e.seq][e.seat], paid, `price in "${e.text}"`);
+    checked += 1;
+  }
+  console.log(`# feast spectator: ${lines.length} log lines in words, ${checked} prices checked against the view`);
+}
+
+const notActing = (page) => page.evaluate(() => {
+  const m = [...window.longhall.client.rooms.values()][0];
+  return m.view.status === "playing" && !(m.view.to_act ?? []).includes(m.seat);
+});
+
+/**
+ * While the other player decides (F-300): a good is laid out of turn when the engine
+ * takes it (the pick, the board, the cell, all clicked), and held to plan where it goes
+ * when the engine does not (the other is in the middle of an action, F-201).
+ */
+const PICK = `.supply-item.choice[data-move*='"place"'], .coin-pick[data-move*='"place"']`;
+async function outOfTurn(pages, rng) {
+  let laid = false;
+  let planned = false;
+  let bought = false;
+  let made = 0;
+  while (made < 60 && !(laid && planned)) {
+    for (const p of pages) {
+      if (!(await notActing(p))) continue;
+      const mine = p.locator('.feast-tab[data-tab="mine"]');
+      if (await mine.isVisible()) await mine.click(); // a phone shows one view at a time
+      const ship = p.locator(`#board .choice[data-move*='"buy_ship"']`);
+      if (!bought && (await ship.count())) {
+        await clickMove(p, `.choice[data-move*='"buy_ship"']`); // F-350: a ship bought out of turn
+        bought = true;
+      }
+      const pick = p.locator(`#board :is(${PICK})`);
+      const plan = p.locator("#board .supply-item.feast-local");
+      if (!laid && (await pick.count())) {
+        const count = (await myView(p)).areas.reduce((n, a) => n + a.pieces.length, 0);
+        await clickMove(p, `:is(${PICK})`);
+        await p.locator('.feast[data-stage="2"]').waitFor();
+        for (let i = 0; i < 20 && (await myView(p)).areas.reduce((n, a) => n + a.pieces.length, 0) === count; i++) {
+          const spot = p.locator("#board .feast-anchors [data-anchor]");
+          if (await spot.count()) await spot.first().click({ force: true });
+          await p.waitForTimeout(100);
+        }
+        assert.equal((await myView(p)).areas.reduce((n, a) => n + a.pieces.length, 0), count + 1, "a good was laid out of turn");
+        assert.ok(await notActing(p), "still the other player's decision");
+        laid = true;
+      } else if (!planned && !(await pick.count()) && (await plan.count())) {
+        await plan.first().click();
+        await p.locator('.feast[data-stage="2"]').waitFor();
+        await p.locator('#board .feast-seat.own .feast-area[data-area="0"] rect[data-cell="3,3"]').hover({ force: true });
+        assert.match(await p.locator('#board .feast-seat.own .feast-area[data-area="0"]').getAttribute("data-preview"), /^(legal|illegal)$/, "the held piece is previewed");
+        await p.locator("#feast-unplan").click();
+        await p.locator('.feast[data-stage=""]').waitFor();
+        planned = true;
+      }
+    }
+    made += await playClicks(pages, 1, rng);
+    if ((await statusOf(pages[0])) === "over") break;
+  }
+  assert.ok(laid, "nothing could be laid out of turn in 60 decisions");
+  console.log(`# feast: out of turn, a good laid${planned ? " and one held to plan" : ""}${bought ? ", a ship bought" : ""} (${made} more decisions)`);
 }
 
 /** Click `selector` on the board and wait until the room moved on. */
@@ -319,12 +429,14 @@ async function layByTouch(desk, room) {
   }
 }
 
-const SHORT_GAME = { ...WEIGHT, pass: 4, place: 0.2, leave_rest: 4, serve: 5, ready: 6, done: 6 };
+const SHORT_GAME = { ...WEIGHT, pass: 4, place: 0.2, leave_rest: 4, serve: 5, ready: 6, done: 6, buy: 6, buy_ship: 6 }; // purchases: prices for the log check
 
 test("feast solo: three shapes laid after turning, then the game clicked to its end", { skip, timeout: 300000 }, async () => {
   const a = await newPage();
+  const s = await newPage();
   try {
     const room = await openRoom(a, []);
+    await watch(s, room); // a spectator follows the whole game: its log is checked at the end
     await waitLegal(a);
     // round 1: actions that give an oil (1×2), a linen (1×4) and 4 silver (a 2×2 coin)
     await occupy(a, "c1_upgrade_2");
@@ -339,12 +451,16 @@ test("feast solo: three shapes laid after turning, then the game clicked to its 
     assert.deepEqual([linen[0], linen[1]], ["linen", 1], "the linen lies turned (three quarter turns)");
     assert.equal(coin[0], "silver_4");
     await a.screenshot({ path: `${SHOTS}feast-shapes.png`, fullPage: true });
+    // a ship bought on the board (F-350), so the spectator's log has a price to check
+    const ship = `.choice[data-move*='"buy_ship"']`;
+    if (await a.locator(`#board ${ship}`).count()) await clickMove(a, ship);
     const started = Date.now();
     const made = await playClicks([a], 2000, seeded(3), { weight: SHORT_GAME });
     await a.locator('.table-page[data-status="over"] #result').waitFor();
     console.log(`# feast solo: the rest of the game took ${made} clicked decisions in ${Date.now() - started} ms`);
+    await spectatorLog(s, [a]);
     assert.deepEqual(pageErrors.splice(0), [], "errors in the page");
   } finally {
-    await a.context().close();
+    await Promise.all([a, s].map((p) => p.context().close()));
   }
 });

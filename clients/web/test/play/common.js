@@ -232,3 +232,73 @@ export async function botPlay(client, room, rand, timeout = 240000) {
     }
   }
 }
+
+// Checks shared with test/browser.test.js: the spectator sees the players' public view, a
+// reload keeps the seat, a refusal names its rule, the Hunters map pans and zooms.
+// Keys of a seat's own view that a spectator never sees.
+const PRIVATE = new Set(["you", "hand", "my_bid"]);
+
+export async function viewOf(page, room) {
+  return page.evaluate((r) => structuredClone(window.longhall.client.rooms.get(r).view), room);
+}
+
+/** Every field the spectator sees equals the player's, except a seat's private ones. */
+export function assertPublicEqual(spectator, player, path = "view") {
+  if (spectator === null || typeof spectator !== "object") {
+    assert.deepEqual(spectator, player, `${path} differs`);
+    return;
+  }
+  assert.equal(typeof player, "object", `${path} differs`);
+  for (const [k, v] of Object.entries(spectator)) {
+    if (PRIVATE.has(k)) continue;
+    assertPublicEqual(v, player?.[k], `${path}.${k}`);
+  }
+}
+
+export async function spectatorSeesTheSame(room, players, s) {
+  await sameSeq([...players, s]);
+  const spectator = await viewOf(s, room);
+  for (const p of players) assertPublicEqual(spectator.table, (await viewOf(p, room)).table, "table");
+  assert.equal(spectator.you, null);
+  assert.equal(await s.locator("#legal").count(), 0, "a spectator is offered no moves");
+}
+
+export async function reloadKeepsTheSeat(b) {
+  const player = await b.evaluate(() => window.longhall.client.player);
+  await b.reload();
+  await b.locator('.table-page[data-seat="1"]').waitFor();
+  assert.equal(await b.evaluate(() => window.longhall.client.player), player);
+  assert.match(await b.locator("#whoami").textContent(), /seat 2/);
+}
+
+/** The map zooms with its button and pans with a drag; the view survives a redraw. */
+export async function panAndZoom(page) {
+  const layer = page.locator("#board svg.hunters-map > g").first();
+  const scale = async () => Number((await layer.getAttribute("transform")).match(/scale\(([\d.]+)\)/)?.[1] ?? 1);
+  const before = await scale();
+  await page.getByRole("button", { name: "zoom in" }).click();
+  const zoomed = await layer.getAttribute("transform");
+  assert.ok(Math.abs((await scale()) / before - 1.25) < 1e-6, `zoomed in from ${before}: ${zoomed}`);
+  const box = await page.locator("#board svg.hunters-map").boundingBox();
+  await page.mouse.move(box.x + 20, box.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 80, box.y + 60, { steps: 4 });
+  await page.mouse.up();
+  const moved = await layer.getAttribute("transform");
+  assert.notEqual(moved, zoomed, "the drag moved the map");
+  await page.evaluate(() => window.longhall.redraw());
+  assert.equal(await page.locator("#board svg.hunters-map > g").first().getAttribute("transform"), moved);
+}
+
+/** Send moves the rules refuse through the page; the refusal shown names its rule. */
+export async function refusalShowsItsRule(page, moves) {
+  let shown = "";
+  for (const move of moves) {
+    await page.evaluate((m) => window.longhall.tryMove(m), move);
+    await page.locator("#error.shown").waitFor();
+    shown = await page.locator("#error").getAttribute("data-rule");
+    if (shown) break;
+  }
+  assert.match(shown, /^[A-Z]+(-[A-Z])?-\d+/, "the refusal names its rule");
+  assert.match(await page.locator("#error").textContent(), new RegExp(`rule ${shown}`));
+}

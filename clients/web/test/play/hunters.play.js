@@ -67,7 +67,7 @@ test("hunters: 40 decisions clicked on the board by a desktop and a phone player
   const b = await c.newPage(browser, c.PHONE, errors);
   const s = await c.newPage(browser, c.DESKTOP, errors);
   try {
-    await c.openRoom("hunters", a, b, s);
+    const room = await c.openRoom("hunters", a, b, s);
     const r = seeded(21);
     const stats = { rotations: 0, previews: 0, figures: 0 };
     const by = new Map([[a, 0], [b, 0]]);
@@ -83,11 +83,18 @@ test("hunters: 40 decisions clicked on the board by a desktop and a phone player
     assert.ok(stats.rotations > 0 && stats.previews > 0 && stats.figures > 0, JSON.stringify(stats));
     assert.ok(animals > 0, "animals were on the map to measure");
     assert.ok(await labelsUpright(a), "icons are upright");
-    await c.sameSeq([a, b, s]);
+    await c.spectatorSeesTheSame(room, [a, b], s);
     const lines = await c.checkLogWords(s);
     assert.ok(lines.some((l) => / laid a (bonus )?tile at square \(-?\d+, -?\d+\)/.test(l)), lines.join("\n"));
     assert.ok(lines.some((l) => / put a (hunter|gatherer|fisher) on the | built a hut on the /.test(l)), lines.join("\n"));
     await a.screenshot({ path: `${c.SHOTS}hunters-clicks-desktop.png` });
+    await a.screenshot({ path: `${c.SHOTS}hunters-seat0.png`, fullPage: true });
+    await s.screenshot({ path: `${c.SHOTS}hunters-spectator.png`, fullPage: true });
+    await c.panAndZoom(a);
+    await c.reloadKeepsTheSeat(b);
+    const mover = await c.actingPage([a, b]);
+    await c.refusalShowsItsRule(mover, [{ type: "place", x: 40, y: 40, rotation: 0 }, { type: "clan", segment: 0 }]);
+    await mover.screenshot({ path: `${c.SHOTS}hunters-refused.png` });
     await b.screenshot({ path: `${c.SHOTS}hunters-clicks-phone.png`, fullPage: true });
     const width = await b.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 400, `the phone table fits its screen (${width}px)`);

@@ -74,13 +74,25 @@ test("vikings: 40 decisions clicked on the board by a desktop and a phone player
       by.set(page, by.get(page) + 1);
     }
     assert.ok(by.get(a) >= 5 && by.get(b) >= 5, `both players clicked (${by.get(a)} and ${by.get(b)})`);
-    await c.sameSeq([a, b, s]);
+    await c.spectatorSeesTheSame(room, [a, b], s);
     const kinds = new Set(await s.$$eval("#log li", (lis) => lis.map((li) => li.dataset.k)));
     assert.ok(kinds.has("vikings.buy") && (kinds.has("vikings.bid") || kinds.has("vikings.pass")), [...kinds].join());
     const lines = await c.checkLogWords(s);
     assert.ok(lines.some((l) => / bought the .* from space \d+ for \d+ gold$/.test(l)), lines.join("\n"));
     assert.ok((await pricesMatch(s)) > 0, "some purchases were checked against the view");
+    // a spectator who comes in now reads the whole game so far, worded alike
+    const late = await c.newPage(browser, c.PHONE, errors);
+    await late.goto(`${c.HTTP}/#/watch/${room}`);
+    await late.waitForFunction((n) => document.querySelectorAll("#log li").length >= n, lines.length);
+    assert.deepEqual(await late.locator("#log li").allTextContents(), lines, "the late spectator's log");
+    await late.context().close();
     await a.screenshot({ path: `${c.SHOTS}vikings-clicks-desktop.png` });
+    await a.screenshot({ path: `${c.SHOTS}vikings-seat0.png`, fullPage: true });
+    await s.screenshot({ path: `${c.SHOTS}vikings-spectator.png`, fullPage: true });
+    await c.reloadKeepsTheSeat(b);
+    const mover = await c.actingPage([a, b]);
+    await c.refusalShowsItsRule(mover, [{ type: "convert", vp: 999 }]);
+    await mover.screenshot({ path: `${c.SHOTS}vikings-refused.png` });
     await b.screenshot({ path: `${c.SHOTS}vikings-clicks-phone.png`, fullPage: true });
     const width = await b.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 400, `the phone table fits its screen (${width}px)`);

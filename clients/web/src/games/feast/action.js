@@ -9,7 +9,7 @@ import { seatColour } from "../../panels.js";
 import { EXPLORATION, SPACES, SPECIALS, SWORD, itemName, name } from "./data.js";
 import { drawArea } from "./boards.js";
 import { pieceShape, pieceSize, token } from "./pieces.js";
-import { variantWords } from "./words.js";
+import { lootWords, variantWords } from "./words.js";
 import { cached } from "./cache.js";
 
 export function feastSvg(width, height, label, ...children) {
@@ -165,7 +165,7 @@ function drawSpecials(t, ctx, fx) {
     cell.append(svg("text", { x: 0, y: 58, "font-size": 12 }, `${tile.silver_price ?? "–"}$`));
     cell.append(svg("text", { x: 0, y: 72, "font-size": 12 }, `⚔${SWORD[id] ?? tile.sword}`));
     cell.append(svg("title", { text: tr(tile.silver_price ? "feast.special_title" : "feast.special_title_nfs", { tile: tile.name, price: tile.silver_price, sword: tile.sword }) }));
-    const move = ctx.legal.find((m) => (m.type === "buy" || m.type === "loot") && m.tile === id);
+    const move = ctx.legal.find((m) => (m.type === "buy" || m.type === "loot") && m.tile === id && !m.tile2); // two tiles: in the dice panel
     if (move) fx.bind(cell, move, move.type === "buy" ? tr("feast.buy_for", { tile: tile.name, count: tile.silver_price }) : tr("feast.move.loot", { tile: tile.name }));
     g.append(cell);
     x += Math.max(w, 44) + 12;
@@ -192,11 +192,24 @@ export function dicePanel(t, ctx, fx) {
     die,
     h("p", { class: "hint" }, hint),
     ctx.legal.filter((m) => ["offer", "hunt", "fail"].includes(m.type)).map((m) => fx.bindHtml(h("button", { class: "feast-chip choice" }, fx.label(m)), m)),
-    // goods a raid's result can buy, as their tiles (special tiles are clicked in their row)
-    ctx.legal.filter((m) => m.type === "loot" && !SPECIALS[m.tile]).map((m) => {
-      const [w, hgt] = pieceSize(m.tile, 0, 14);
-      const tile = feastSvg(Math.max(w, 60) + 4, hgt + 20, itemName(m.tile), pieceShape(m.tile, 0, 2, 2, 14, {}, false), svg("text", { x: 2, y: hgt + 17, "font-size": 12 }, `${itemName(m.tile)} ⚔${SWORD[m.tile] ?? ""}`));
-      return fx.bind(tile, m, tr("feast.move.loot", { tile: itemName(m.tile) }));
-    }),
+    // goods a raid's result can buy, as their tiles (a special tile alone is clicked in its
+    // row); two tiles taken together (Raider 136c, `tile2`) side by side on one choice
+    ctx.legal.filter((m) => m.type === "loot" && (!SPECIALS[m.tile] || m.tile2)).map((m) => lootChoice(m, fx)),
   );
+}
+
+function lootChoice(m, fx) {
+  const tiles = m.tile2 ? [m.tile, m.tile2] : [m.tile];
+  const parts = [];
+  let x = 2;
+  let tall = 0;
+  for (const id of tiles) {
+    const [w, hgt] = pieceSize(id, 0, 14);
+    parts.push(pieceShape(id, 0, x, 2, 14, {}, false));
+    x += w + 8;
+    tall = Math.max(tall, hgt);
+  }
+  const words = `${lootWords(m)} ⚔${tiles.map((id) => SWORD[id] ?? "").join("+")}`;
+  const tile = feastSvg(Math.max(x, words.length * 7, 60) + 4, tall + 20, lootWords(m), ...parts, svg("text", { x: 2, y: tall + 17, "font-size": 12 }, words));
+  return fx.bind(tile, m, tr("feast.move.loot", { tile: lootWords(m) }));
 }

@@ -80,6 +80,7 @@ function controls(t, ctx, fx, st) {
       chips.push(h("button", { class: "feast-chip", id: "feast-place", onclick: () => lay(st, at.area, me.areas[at.area], end, ctx, fx.say) }, tr("feast.lay_here")));
     }
     chips.push(h("span", { class: "feast-holding" }, tr("feast.holding", { item: itemName(st.item) })));
+    if (st.plan) chips.push(h("button", { class: "feast-chip", id: "feast-unplan", onclick: () => ((ctx.ui.place = null), ctx.redraw()) }, tr("feast.put_back")));
   }
   return chips;
 }
@@ -105,27 +106,21 @@ function tabs(ctx, panes) {
   );
 }
 
-/** Remember what this seat served, so its banquet table shows the food laid. */
-function recordServe(t, ctx, move) {
-  const f = t.feast?.[ctx.you];
-  if (!f || !["serve", "leave", "leave_rest"].includes(move.type)) return;
-  const laid = ((ctx.ui.laid ??= {})[ctx.you] ??= []);
-  if (f.pos === (t.seats[ctx.you].emigrated.length)) laid.length = 0;
-  const shape = move.item && move.item !== "silver" ? moveShape(move) : 1;
-  const span = move.type === "leave_rest" ? f.end - f.pos : shape;
-  laid.push({ round: t.round, at: f.pos, span, item: move.type === "serve" ? move.item : "empty", lay: move.lay });
+/** What each seat has laid at this feast: public while the phase lasts (F-276), in the
+ * view as `feast[i].laid`; kept for the round, so a table still shows it once its owner is done. */
+function rememberLaid(t, ctx) {
+  (t.feast ?? []).forEach((f, i) => {
+    if (!f || !(f.end > 0) || !Array.isArray(f.laid)) return; // no feast for this seat now (another's extra feast)
+    (ctx.ui.laid ??= {})[i] = f.laid.map((x) => ({ round: t.round, at: x.at, span: x.span, item: x.item ?? "empty", lay: x.lay }));
+  });
 }
 
-function moveShape(move) {
-  const shape = GOODS[move.item]?.shape;
-  return shape ? (move.lay === "h" ? shape.w : shape.h) : 1;
-}
-
-export function draw(t, ctx) {
+export function draw(t, ctx, v) {
   ctx.ui.narrow = typeof window !== "undefined" && window.innerWidth < 700;
   beginDraw(ctx.ui);
   const play = ctx.play;
-  ctx = { ...ctx, play: (m) => (recordServe(t, ctx, m), (ctx.ui.feastSay = null), (ctx.ui.pick = null), play(m)) };
+  rememberLaid(t, ctx);
+  ctx = { ...ctx, live: v?.status === "playing", play: (m) => ((ctx.ui.feastSay = null), (ctx.ui.pick = null), play(m)) };
   const fx = binder(ctx);
   const me = ctx.you !== null ? t.seats[ctx.you] : null;
   const st = me ? placing(me, ctx) : null;
@@ -173,6 +168,7 @@ function describeOps(ops) {
 export const feast = {
   title: tr("game.feast"),
   listClosed: true,
+  outOfTurn: true, // placing goods, buying ships … are open while others decide (F-300)
   moveLabel,
   describeOps,
   prompt(t) {

@@ -30,6 +30,7 @@ if (typeof document !== "undefined") {
 
 /** Where the placement chain stands for this seat: stage 1 (pick), 2 (area + turn), 3 (cell). */
 export function placing(me, ctx) {
+  if (me && !me.draft && ctx.ui.place?.plan) return planning(me, ctx.ui.place, ctx);
   if (!me || !me.draft) {
     if (ctx.ui.place && !ctx.ui.place.requeue) ctx.ui.place = null;
     keys = ctx.ui.place ? keys : null;
@@ -50,6 +51,33 @@ export function placing(me, ctx) {
   st.pairs = pairs;
   st.anchors = anchors;
   return st;
+}
+
+/**
+ * A piece held while the engine takes no placement from this seat (another player is in
+ * the middle of an action, F-201): it follows the pointer and turns as usual, the preview
+ * judges the plain geometry (free cells), and laying it waits until the pick is offered.
+ */
+function planning(me, st, ctx) {
+  if (!me.goods?.[st.item]) return (ctx.ui.place = null); // spent meanwhile
+  st.stage = 2;
+  st.draft = { item: st.item };
+  const fits = (a) => AREAS[a.kind]?.house || ["green", "blue"].includes(COLOUR[st.item]); // F-305, F-331: orange and red only on houses
+  st.pairs = new Set(me.areas.flatMap((a, k) => (fits(a) ? orientations(st.item).map((_, turn) => `${k},${turn}`) : [])));
+  st.anchors = new Set();
+  return st;
+}
+
+/** Whether `item` of the supply could lie on some board of `me` (green and blue goods
+ * anywhere, orange and red ones on houses only), as far as the plain colours tell. */
+export function plannable(me, item) {
+  return ["green", "blue"].includes(COLOUR[item]) || (!!COLOUR[item] && me.areas.some((a) => AREAS[a.kind]?.house));
+}
+
+/** Hold `item` of the supply to plan where it goes (see `planning`); again to put it back. */
+export function planPick(ctx, item) {
+  ctx.ui.place = ctx.ui.place?.plan && ctx.ui.place.item === item ? null : { item, turn: 0, at: null, plan: true };
+  ctx.redraw();
 }
 
 /** The cells the item would cover with its top-left at (r, c), or null if one is off the grid. */
@@ -139,7 +167,7 @@ export function attach(drawn, st, k, a, end, cs, ctx, say) {
   });
   drawPreview(layer, st, k, a, end, cs);
   if (st.stage === 3 && st.draft.area === k) markAnchors(drawn, st, k, a, end, cs, ctx, say, st.anchors);
-  if (st.stage === 2 && st.pairs.has(`${k},${st.turn}`)) {
+  if (st.stage === 2 && !st.plan && st.pairs.has(`${k},${st.turn}`)) {
     // where the piece fits on free cells in this orientation (the exact rules answer at the click)
     const rows = AREAS[a.kind]?.rows ?? [];
     const fits = new Set();
@@ -178,6 +206,15 @@ export function lay(st, k, a, end, ctx, say) {
     return;
   }
   const base = { type: "place", item: st.item, area: k, turn: st.turn };
+  if (st.plan) {
+    // the engine takes the piece once the pick is offered; then the chain goes on by itself
+    const pick = ctx.legal.find((m) => m.type === "place" && m.item === st.item && !("area" in m));
+    if (!pick) return say(tr("feast.planned", { item: itemName(st.item) }));
+    st.plan = false;
+    st.target = { area: k, turn: st.turn, row: r, col: c, pick: true };
+    ctx.play(pick);
+    return;
+  }
   if (st.stage === 3) ctx.play({ ...base, row: r, col: c });
   else {
     st.target = { area: k, turn: st.turn, row: r, col: c };
@@ -193,6 +230,13 @@ export function followUp(me, st, ctx, say) {
   if (!ctx.legal.length) return null;
   const d = me?.draft;
   const t = st?.target;
+  if (d && t?.pick && st.stage === 2) {
+    // a planned piece was just picked up: lay it where it was planned
+    t.pick = false;
+    if (st.pairs.has(`${t.area},${t.turn}`)) return { type: "place", item: st.item, area: t.area, turn: t.turn };
+    st.target = null;
+    return null;
+  }
   if (d && t && st.stage === 3) {
     st.target = null;
     if (d.area === t.area && d.turn === t.turn) {

@@ -6,7 +6,7 @@
 import { occupationName } from "../../i18n/cards.js";
 import { t } from "../../i18n/index.js";
 import { OCCUPATIONS, SHIPS, SPACE, SPECIALS, WEAPONS, itemName, name } from "./data.js";
-import { variantWords } from "./words.js";
+import { lootWords, variantWords } from "./words.js";
 
 const space = (id) => SPACE[id]?.name ?? name(id ?? "");
 const card = (id) => (id ? `“${occupationName(id, OCCUPATIONS[id]?.name).text}”` : t("feast.a_card"));
@@ -47,7 +47,7 @@ export const FEAST_SAY = {
   "feast.store": (d) => t(d.on === "shed" ? "say.feast.store_shed" : "say.feast.store", { res: name(d.res), on: name(d.on) }),
   "feast.roll": (d) => t("say.feast.roll", { space: space(d.space) }),
   "feast.offer": (d) => t("say.feast.offer", { what: d.res === "stone" ? name("stone") : WEAPONS.long_sword.name.toLowerCase(), roll: d.roll }),
-  "feast.loot": (d) => t("say.feast.loot", { tile: itemName(d.tile), roll: d.roll }),
+  "feast.loot": (d) => t("say.feast.loot", { tile: lootWords(d), roll: d.roll }),
   "feast.hunt": (d) => (d.wood ? t("say.feast.hunt_wood", { space: space(d.space), count: d.wood }) : t("say.feast.hunt", { space: space(d.space) })),
   "feast.fail": (d) => t("say.feast.fail", { space: space(d.space) }),
 };

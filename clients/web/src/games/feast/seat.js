@@ -11,7 +11,7 @@ import { seatColour } from "../../panels.js";
 import { BANQUET, COLOUR, GOODS, OCCUPATIONS, SHIPS, WEAPONS, itemName, name } from "./data.js";
 import { feastSvg } from "./action.js";
 import { drawArea } from "./boards.js";
-import { attach, placing } from "./place.js";
+import { attach, planPick, placing, plannable } from "./place.js";
 import { cached } from "./cache.js";
 import { pieceShape, pieceSize, token } from "./pieces.js";
 import { cardOptionWords } from "./words.js";
@@ -38,7 +38,7 @@ export function banquet(t, ctx, fx, i) {
     else g.append(pieceShape(x.item, x.lay === "h" || GOODS[x.item].shape.w === GOODS[x.item].shape.h ? 0 : 1, x.at * BCS, 0, BCS - 2, {}, true));
   }
   if (f && f.pos < f.end && !laid.some((x) => x.at >= f.pos)) {
-    // cells the other players have filled: shown as served, not by what (the view keeps no record)
+    // cells filled before this page knew what lay on them (a view without `laid`): shown as served
     for (let c = laid.length ? Math.max(...laid.map((x) => x.at + x.span)) : p.emigrated.length; c < f.pos; c++) g.append(svg("rect", { x: c * BCS + 3, y: 3, width: BCS - 8, height: BCS - 8, fill: "#d8c7a0" }));
   }
   let extraW = 0;
@@ -98,7 +98,7 @@ export function supply(t, ctx, fx, i, st) {
     el.append(isGood ? pieceShape(item, 0, 0, 0, cs, {}, false) : token(item, 0, 0, 24));
     el.append(svg("text", { x: 0, y: hgt + 16, "font-size": 12 }, text));
     el.append(svg("title", { text: COLOUR[item] ? tr("feast.supply_title_colour", { n, item: itemName(item), colour: tr(`feast.colour.${COLOUR[item]}`) }) : `${n} ${itemName(item)}` }));
-    supplyChoice(el, item, ctx, fx, i);
+    supplyChoice(el, item, ctx, fx, i, t);
     g.append(el);
     x += boxW + 6;
     rowH = Math.max(rowH, hgt);
@@ -120,9 +120,15 @@ export function supply(t, ctx, fx, i, st) {
   return feastSvg(width, height + 26, "supply", head, g);
 }
 
-function supplyChoice(el, item, ctx, fx, i) {
+function supplyChoice(el, item, ctx, fx, i, t) {
   const moves = goodMoves(ctx, item);
-  if (!moves.length) return;
+  if (!moves.length) {
+    // not now (another player is in the middle of an action): pick it up to plan where it goes
+    if (GOODS[item] && ctx.you === i && t.seats[i].draft == null && !(t.to_act ?? []).includes(i) && ctx.live && plannable(t.seats[i], item)) {
+      fx.bindLocal(el, tr("feast.plan_pick", { item: itemName(item) }), () => planPick(ctx, item));
+    }
+    return;
+  }
   el.firstChild.classList.add("choice-mark");
   if (moves.length === 1) {
     fx.bind(el, moves[0]);
@@ -281,13 +287,11 @@ export function cardPrompt(t, ctx, fx) {
   const p = t.prompt;
   if (p?.kind !== "card" || p.seat !== ctx.you) return null;
   const moves = ctx.legal.filter((m) => m.type === "choose" || m.type === "decline");
-  const nm = occupationName(p.card, OCCUPATIONS[p.card]?.name);
-  return h(
-    "div",
-    { class: "feast-options", "data-path": "/table/prompt" },
-    h("h4", { lang: "en" }, h("b", { lang: nm.lang }, nm.text), `: ${OCCUPATIONS[p.card]?.effect ?? ""}`),
-    moves.map((m) => fx.bindHtml(h("button", { class: "feast-option choice" }, m.type === "decline" ? tr("feast.do_not_use") : cardOptionWords(p.options[m.pick] ?? {})), m)),
-  );
+  // the card itself, with what it offers now as its choices
+  const shown = (t.seats[ctx.you].played_cards ?? []).find((c) => c.id === p.card);
+  const el = card(p.card, { class: "occ-card asking" }, shown);
+  el.append(...moves.map((m) => fx.bindHtml(h("button", { class: "feast-option choice" }, m.type === "decline" ? tr("feast.do_not_use") : cardOptionWords(p.options[m.pick] ?? {})), m)));
+  return h("div", { class: "feast-options", "data-path": "/table/prompt" }, el);
 }
 
 /** A player's whole side: for the viewer's own seat everything is interactive. */

@@ -2,7 +2,7 @@
 // the player's language (catalogue keys `feast.move.…`, `feast.variant.…`).
 
 import { occupationName } from "../../i18n/cards.js";
-import { t } from "../../i18n/index.js";
+import { list, t } from "../../i18n/index.js";
 import { OCCUPATIONS, SHIPS, SPACE, SPECIALS, WEAPONS, itemName, name } from "./data.js";
 
 const amount = (obj) =>
@@ -75,7 +75,7 @@ export function moveLabel(m) {
     case "arm": return t("feast.move.arm", { n: m.ship + 1 });
     case "store": return t("shed" in m ? "feast.move.store_shed" : "feast.move.store_house", { res: name(m.res) });
     case "offer": return t("feast.move.offer", { what: m.res === "stone" ? name("stone") : WEAPONS.long_sword.name.toLowerCase() });
-    case "loot": return t("feast.move.loot", { tile: itemName(m.tile) });
+    case "loot": return t("feast.move.loot", { tile: lootWords(m) });
     case "hunt": return t("feast.move.hunt", { count: m.wood });
     case "fail": return t("feast.move.fail");
     case "roll": return t("feast.move.roll");
@@ -88,4 +88,10 @@ export function moveLabel(m) {
     case "stop": return t("feast.move.stop");
     default: return `${name(m.type)} ${Object.entries(m).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${v}`).join(" ")}`.trim();
   }
+}
+
+/** What a raid takes: one tile, or two together (Raider 136c, `tile2`). */
+export function lootWords(m) {
+  const one = (id) => SPECIALS[id]?.name ?? itemName(id);
+  return m.tile2 ? list([one(m.tile), one(m.tile2)]) : one(m.tile);
 }
