@@ -49,6 +49,7 @@ SERVER_EXAMPLES: dict[str, dict[str, Any]] = {
         "room": "a1b2c3d4e5",
         "seq": 40,
         "view": {"status": "playing", "to_act": [1]},
+        "now": 1764000000000,
     },
     "diff": {
         "t": "diff",

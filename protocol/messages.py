@@ -69,7 +69,7 @@ CLIENT: dict[str, dict[str, Field]] = {
 SERVER: dict[str, dict[str, Field]] = {
     "welcome": {"version": req(int), "player": req(str), "token": req(str)},
     "joined": {"room": req(str), "seat": req(int, NoneType), "game": req(str)},
-    "snapshot": {"room": req(str), "seq": req(int), "view": req(dict)},
+    "snapshot": {"room": req(str), "seq": req(int), "view": req(dict), "now": opt(int)},
     "diff": {"room": req(str), "seq": req(int), "ops": req(list)},
     "ok": {"id": req(str, int), "seq": req(int)},
     "moves": {"room": req(str), "seq": req(int), "moves": req(list)},

@@ -106,6 +106,8 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
             state = game.apply(doc["state"], seat, move)
             last = rm.last_decision(game, doc["state"], seat, move, len(doc["seats"]), len(docs))  # as rooms.move
             doc = rm.moved(doc, state, game.result(state), last)
+            if entry.get("by"):
+                doc = rm.made_by(doc, entry["by"])
         elif kind == "abandon":
             doc = rm.abandoned(doc)
         docs.append(doc)

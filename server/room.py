@@ -98,6 +98,15 @@ def last_decision(game: Game, before: dict[str, Any], seat: int, move: Any, seat
     return cut
 
 
+def made_by(doc: Doc, by: str) -> Doc:
+    """The document with its last decision marked as made by "timeout" (the seat's clock
+    ran out and a bot decided for it) or "bot" (a bot seat's own), in every viewer's cut."""
+    last = doc.get("last")
+    if last is None:
+        return doc
+    return {**doc, "last": {viewer: {**said, "by": by} for viewer, said in last.items()}}
+
+
 def last_for(doc: Doc, seat: int | None) -> dict[str, Any] | None:
     last = doc.get("last")
     if last is None:

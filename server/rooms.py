@@ -36,6 +36,10 @@ log = logging.getLogger("longhall.rooms")
 RETRIES = 3
 
 
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
 class RoomError(Exception):
     def __init__(self, code: ErrorCode | str, detail: str, rule: str | None = None) -> None:
         super().__init__(detail)
@@ -156,6 +160,8 @@ class Rooms:
         """Commit `doc` as seq+1: diffs per view, one round trip, local delivery."""
         assert e.game is not None
         seq = e.seq + 1
+        if entry.get("by"):  # a decision the seat's player did not make (server.referee)
+            doc = rm.made_by(doc, entry["by"])
         timed = clock.timed(doc)
         if timed:  # charge and restart the clocks at the commit's time (server.clock)
             now = int(time.time() * 1000)
@@ -213,7 +219,7 @@ class Rooms:
                 frames[str(seat)] = frames["p"]
             elif self.snapshots:
                 frames["p" if seat is None else str(seat)] = encode(
-                    {"t": "snapshot", "room": e.id, "seq": seq, "view": nv}
+                    {"t": "snapshot", "room": e.id, "seq": seq, "view": nv, "now": now_ms()}
                 )
             else:
                 ops = make_patch(old, nv)
@@ -316,8 +322,10 @@ class Rooms:
             sess.send({"t": "over", "room": room, "result": e.doc["result"]})
 
     def snapshot(self, sess: Session, e: Entry, seat: int | None) -> None:
+        """Your view at the room's seq, with the server's `now` (ms): a client that
+        (re)loads counts the clocks down from it, not from its own clock's idea of the time."""
         sess.seen[e.id] = e.seq
-        sess.send({"t": "snapshot", "room": e.id, "seq": e.seq, "view": e.view(seat)})
+        sess.send({"t": "snapshot", "room": e.id, "seq": e.seq, "view": e.view(seat), "now": now_ms()})
 
     async def detach(self, sess: Session, room: str) -> None:
         sess.rooms.pop(room, None)

@@ -18,6 +18,7 @@ import copy
 import itertools
 import logging
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +57,12 @@ class RoomMirror:
     resyncs: int = 0
     frames: list[dict[str, Any]] = field(default_factory=list)  # every push, when recording
     chat: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # channel -> messages, by stream id
+    clock_offset: float | None = None  # the server's time minus time.monotonic() (ms), from the last snapshot
+
+    def server_now(self) -> float | None:
+        """The server's time now (ms since the epoch), or None before a snapshot told it:
+        what a clock's `deadline` is counted against."""
+        return None if self.clock_offset is None else time.monotonic() * 1000 + self.clock_offset
 
 
 class Client:
@@ -172,6 +179,8 @@ class Client:
         if t == "snapshot" and room is not None:
             room.seq, room.view = msg["seq"], msg["view"]
             room.result = msg["view"].get("result")
+            if isinstance(msg.get("now"), int):
+                room.clock_offset = msg["now"] - time.monotonic() * 1000
         elif t == "diff" and room is not None:
             self._on_diff(room, msg)
         elif t == "over" and room is not None:

@@ -48,6 +48,12 @@ export class RoomMirror {
     this.result = null;
     this.resyncs = 0;
     this.chat = {}; // channel ("players", "spectators") -> messages, oldest first, each once
+    this.clockOffset = null; // the server's time minus performance.now(), from the last snapshot's `now`
+  }
+
+  /** The server's time now (ms since the epoch), or null before a snapshot told it. */
+  serverNow() {
+    return this.clockOffset === null ? null : performance.now() + this.clockOffset;
   }
 }
 
@@ -199,6 +205,7 @@ export class Client extends Emitter {
       room.seq = msg.seq;
       room.view = msg.view;
       room.result = msg.view.result ?? null;
+      if (typeof msg.now === "number") room.clockOffset = msg.now - performance.now();
       this.emit("view", { room: room.room, mirror: room, ops: null, seq: room.seq });
     } else if (t === "diff" && room) {
       this._onDiff(room, msg);

@@ -30,6 +30,10 @@ export declare class RoomMirror {
   resyncs: number;
   /** chat messages by channel ("players", "spectators"), oldest first */
   chat: { [channel: string]: ChatLine[] };
+  /** the server's time minus performance.now() (ms), from the last snapshot; null before one */
+  clockOffset: number | null;
+  /** the server's time now (ms since the epoch), or null before a snapshot told it */
+  serverNow(): number | null;
 }
 
 /** One chat message: `n` its stream id, `at` ms since the epoch, `seat` null for a spectator. */

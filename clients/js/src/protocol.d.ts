@@ -145,6 +145,7 @@ export interface SnapshotMsg {
   room: string;
   seq: number;
   view: View;
+  now?: number;
 }
 export interface DiffMsg {
   t: "diff";

@@ -25,6 +25,8 @@ async function table(game, players, options = null) {
   await spectator.spectate(room);
   await clients[0].start(room);
   for (const c of [...clients, spectator]) await c.waitUntil(() => c.rooms.get(room).view.status === "playing");
+  // the snapshot's `now` gives each mirror the server's time (one machine here: the same clock)
+  for (const c of [...clients, spectator]) assert.ok(Math.abs(c.rooms.get(room).serverNow() - Date.now()) < 1000);
   return { room, clients, spectator, all: [...clients, spectator] };
 }
 

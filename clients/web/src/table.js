@@ -61,7 +61,7 @@ class TablePage {
     this.renderer = rendererFor(this.mirror.game);
     this.chat = new ChatPanel(c, this.room);
     this.chat.draw();
-    this.clocks = new Clocks();
+    this.clocks = new Clocks(() => this.mirror.serverNow?.() ?? null);
     this.clocks.note(this.mirror.view);
     this.offs.push(c.on("view", (ev) => ev.room === this.room && this.onView(ev)));
     this.offs.push(c.on("over", (ev) => ev.room === this.room && this.draw()));

@@ -74,11 +74,15 @@ export const SAY = {
 export function sayLast(d, names) {
   const who = names[d.seat] ?? t("say.someone");
   const say = SAY[d.k] ?? SAY.move;
+  let line;
   try {
-    return t("say.line", { who, what: say(d) });
+    line = t("say.line", { who, what: say(d) });
   } catch {
-    return t("say.line", { who, what: SAY.move(d) });
+    line = t("say.line", { who, what: SAY.move(d) });
   }
+  // a decision the seat's player did not make: the clock ran out, or a bot seat's own
+  if (d.by === "timeout") return t("say.by_timeout", { line });
+  return d.by === "bot" ? t("say.by_bot", { line }) : line;
 }
 
 /** A game's title as its edition in the player's language names it. */
