@@ -154,7 +154,18 @@ def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
         "last": last_for(doc, seat),
         "clock": clock.public(doc),
         "absent": doc.get("absent") or [],
+        "undo": undo_public(doc),
     }
+
+
+def undo_public(doc: Doc) -> dict[str, Any] | None:
+    """Whether a decision may be taken back now (server.undo): null in a room without
+    undo, else the seat that may (null: none) and how many of its decisions."""
+    if not doc.get("undo_on"):
+        return None
+    rec = doc.get("undo") or {"seat": None, "moves": []}
+    n = len(rec["moves"])
+    return {"seat": rec["seat"] if n else None, "n": n}
 
 
 def meta(doc: Doc) -> dict[str, str | int]:

@@ -162,6 +162,10 @@ class Rooms:
         seq = e.seq + 1
         if entry.get("by"):  # a decision the seat's player did not make (server.referee)
             doc = rm.made_by(doc, entry["by"])
+        if entry.get("k") == "move":  # what the seat may take back (server.undo builds on this module)
+            from server import undo
+
+            doc = undo.track(e.game, e.doc, doc, entry["seat"], entry["move"], entry.get("by"), seq)
         timed = clock.timed(doc)
         if timed:  # charge and restart the clocks at the commit's time (server.clock)
             now = int(time.time() * 1000)
@@ -237,7 +241,7 @@ class Rooms:
 
     # -- operations ------------------------------------------------------------------
     async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool,
-                     clock_setting: Any = None) -> str:  # fmt: skip
+                     clock_setting: Any = None, undo: bool = False) -> str:  # fmt: skip
         game, resolved, n = table_for(game_name, seats, options)
         try:
             timing = clock.settings(clock_setting)
@@ -245,6 +249,8 @@ class Rooms:
             raise RoomError(ErrorCode.BAD_OPTION, str(exc)) from None
         assert sess.player is not None
         doc = {**rm.new_doc(game, resolved, n, private, sess.player, sess.name), "clock_setting": timing}
+        if undo:
+            doc["undo_on"] = True  # the seat that just decided may take it back (server.undo)
         for _ in range(RETRIES):
             room = secrets.token_hex(5)
             c = Commit(
@@ -366,7 +372,7 @@ class Rooms:
                     return
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
 
-    def _seat_for_move(self, sess: Session, e: Entry) -> int:
+    def seat_for_move(self, sess: Session, e: Entry) -> int:
         if sess.rooms.get(e.id, -1) is None:
             raise RoomError(ErrorCode.SPECTATOR_MOVE, "spectators cannot move")
         seat = rm.seat_of(e.doc, sess.player or "")
@@ -383,7 +389,7 @@ class Rooms:
         for _ in range(RETRIES):
             async with self.lock(room):
                 e = await self.entry(room)
-                seat = self._seat_for_move(sess, e)
+                seat = self.seat_for_move(sess, e)
                 if id_key in e.ids:
                     return e.ids[id_key]
                 if e.doc["status"] == rm.OVER:
@@ -423,7 +429,7 @@ class Rooms:
     async def legal(self, sess: Session, room: str) -> bool:
         """Send the seat's legal moves; True when they came from the cache (same seq)."""
         e = await self.entry(room)
-        seat = self._seat_for_move(sess, e)
+        seat = self.seat_for_move(sess, e)
         assert e.game is not None
         if e.legal[0] != e.seq:
             e.legal = (e.seq, {})

@@ -37,6 +37,21 @@ RESEND = {"rate_limited", "unavailable"}  # not served, or not known to be: the 
 RESENDS = 7  # about 13 s of pauses in all
 
 
+def _undone(msg: dict[str, Any], room: str) -> bool:
+    """Whether a push is the change that took a decision back (its `last` is the undo)."""
+    if msg.get("room") != room:
+        return False
+    if msg.get("t") == "snapshot":
+        return (msg["view"].get("last") or {}).get("k") == "undo"
+    for op in msg.get("ops", []) if msg.get("t") == "diff" else []:
+        value = op.get("value")
+        if op.get("path") == "/last/k" and value == "undo":
+            return True
+        if op.get("path") == "/last" and isinstance(value, dict) and value.get("k") == "undo":
+            return True
+    return False
+
+
 class ServerError(Exception):
     def __init__(self, msg: dict[str, Any]) -> None:
         super().__init__(f"{msg.get('code')}: {msg.get('detail')}" + (f" ({msg['rule']})" if msg.get("rule") else ""))
@@ -267,10 +282,14 @@ class Client:
         return self.rooms[joined["room"]]
 
     async def create(self, game: str, options: dict[str, Any] | None = None, seats: int | None = None,
-                     private: bool = False, clock: dict[str, Any] | None = None) -> RoomMirror:  # fmt: skip
+                     private: bool = False, clock: dict[str, Any] | None = None,
+                     undo: bool = False) -> RoomMirror:  # fmt: skip
         """A new room; `clock`: {"per_move": s} or {"total": s, "increment": s}, with
-        "timeout": "bot" (default) or "forfeit"."""
+        "timeout": "bot" (default) or "forfeit"; `undo`: the seat that just decided may
+        take it back while it is still asked and nothing hidden was revealed."""
         msg: dict[str, Any] = {"t": "create", "game": game, "private": private}
+        if undo:
+            msg["undo"] = True
         if options:
             msg["options"] = options
         if clock is not None:
@@ -324,6 +343,12 @@ class Client:
 
     async def unqueue(self, game: str, players: int) -> None:
         await self._request({"t": "unqueue", "game": game, "players": players}, {"queued"})
+
+    async def undo(self, room: str) -> None:
+        """Take back your seat's latest decision of this turn (a room created with undo:
+        the view's `undo` says whether you may); returns once this mirror shows it."""
+        seq = self.rooms[room].seq
+        await self._request({"t": "undo", "room": room, "seq": seq}, lambda m: _undone(m, room))
 
     async def legal(self, room: str) -> list[Any]:
         got = await self._request({"t": "legal", "room": room}, {"moves"})

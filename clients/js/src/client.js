@@ -343,12 +343,17 @@ export class Client extends Emitter {
     return this.rooms.get(joined.room);
   }
 
-  /** Make a room and take seat 0; `clock`: {per_move} or {total, increment}, with timeout "bot"|"forfeit". */
-  create(game, options = null, seats = null, isPrivate = false, clock = null) {
+  /**
+   * Make a room and take seat 0; `clock`: {per_move} or {total, increment}, with timeout
+   * "bot"|"forfeit"; `undo`: the seat that just decided may take it back while it is still
+   * asked and nothing hidden was revealed (the view's `undo` says when).
+   */
+  create(game, options = null, seats = null, isPrivate = false, clock = null, undo = false) {
     const msg = { t: "create", game, private: isPrivate };
     if (options && Object.keys(options).length) msg.options = options;
     if (seats !== null && seats !== undefined) msg.seats = seats;
     if (clock) msg.clock = clock;
+    if (undo) msg.undo = true;
     return this._enter(msg);
   }
 
@@ -409,6 +414,12 @@ export class Client extends Emitter {
     await this._request(msg, (m) => m.t === "queued");
   }
 
+  /** Take back your seat's latest decision of this turn; resolves once this mirror shows it. */
+  async undo(room) {
+    const seq = this.rooms.get(room).seq;
+    await this._request({ t: "undo", room, seq }, (m) => undone(m, room));
+  }
+
   /** Every legal decision of your seat now; any entry can be sent back verbatim. */
   async legal(room) {
     const got = await this._request({ t: "legal", room }, (m) => m.t === "moves");
@@ -445,6 +456,14 @@ export class Client extends Emitter {
     }
     throw new Error("could not deliver the move");
   }
+}
+
+/** Whether a push is the change that took a decision back (its `last` is the undo). */
+function undone(m, room) {
+  if (m.room !== room) return false;
+  if (m.t === "snapshot") return m.view?.last?.k === "undo";
+  if (m.t !== "diff") return false;
+  return (m.ops ?? []).some((op) => (op.path === "/last/k" && op.value === "undo") || (op.path === "/last" && op.value?.k === "undo"));
 }
 
 /** Redis stream ids ("ms-n") in order. */

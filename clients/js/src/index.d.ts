@@ -109,7 +109,7 @@ export declare class Client {
   close(): void;
   drop(): void;
   waitUntil(predicate: () => boolean, timeout?: number): Promise<void>;
-  create(game: string, options?: Options | null, seats?: number | null, isPrivate?: boolean, clock?: Record<string, unknown> | null): Promise<RoomMirror>;
+  create(game: string, options?: Options | null, seats?: number | null, isPrivate?: boolean, clock?: Record<string, unknown> | null, undo?: boolean): Promise<RoomMirror>;
   join(room: string, seat?: number | null): Promise<RoomMirror>;
   spectate(room: string): Promise<RoomMirror>;
   leave(room: string): Promise<void>;
@@ -120,6 +120,8 @@ export declare class Client {
   /** say something at the table: players' channel when seated, spectators' when watching */
   chat(room: string, text: string): Promise<void>;
   legal(room: string): Promise<Move[]>;
+  /** take back your seat's latest decision of this turn (a room created with undo) */
+  undo(room: string): Promise<void>;
   resync(room: string): Promise<void>;
   ping(n?: number): Promise<void>;
   /** matchmaking: resolves to the matched room once joined */

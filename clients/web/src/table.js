@@ -210,6 +210,7 @@ class TablePage {
       h("div", { class: "table-bar" }, seatsPanel(v, ctx, this.renderer), this.clocks.panel(v, ctx.names) ?? h("div", { class: "slot", id: "clocks", hidden: true })),
       h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, this.promptWords(v, ctx)),
       this.startBar(v, you),
+      this.undoBar(v, you),
       botBar(v, this.client, this.room, (request, label) => this.act(request, label), this.ui),
       this.errorBox(),
       h(
@@ -274,6 +275,16 @@ class TablePage {
   replayLink(v) {
     if (v.status !== "over") return h("section", { class: "slot", id: "replay", hidden: true });
     return h("section", { class: "replay-link", id: "replay" }, h("a", { href: `#/replay/${this.room}`, class: "button", id: "open-replay" }, t("replay.open")));
+  }
+
+  /** In a room created with undo: take back this seat's latest decision of the turn. */
+  undoBar(v, you) {
+    if (v.status !== "playing" || you === null || v.undo?.seat !== you) return null;
+    const undo = () => this.act(async () => {
+      this.legal = [];
+      await this.client.undo(this.room);
+    }, t("table.undo_label"));
+    return h("div", { class: "actions" }, h("button", { id: "undo", "data-n": String(v.undo.n), onclick: undo }, t("table.undo")));
   }
 
   startBar(v, you) {
