@@ -34,6 +34,7 @@ CLIENT_EXAMPLES: dict[str, dict[str, Any]] = {
     "add_bot": {"t": "add_bot", "room": "a1b2c3d4e5", "seat": 3, "level": "greedy"},
     "chat": {"t": "chat", "room": "a1b2c3d4e5", "text": "good luck, all"},
     "move": {"t": "move", "room": "a1b2c3d4e5", "id": "m17", "seq": 41, "move": {"type": "buy", "slot": 3}},
+    "undo": {"t": "undo", "room": "a1b2c3d4e5", "seq": 42},
     "legal": {"t": "legal", "room": "a1b2c3d4e5"},
     "resync": {"t": "resync", "room": "a1b2c3d4e5", "seq": 40},
     "queue": {"t": "queue", "game": "hunters", "players": 3, "options": {}},
@@ -49,6 +50,7 @@ SERVER_EXAMPLES: dict[str, dict[str, Any]] = {
         "room": "a1b2c3d4e5",
         "seq": 40,
         "view": {"status": "playing", "to_act": [1]},
+        "now": 1764000000000,
     },
     "diff": {
         "t": "diff",

@@ -15,7 +15,7 @@ from protocol import SUPPORTED_VERSIONS
 from protocol.codec import decode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
 from protocol.messages import ProtocolError
-from server import host, metrics
+from server import host, metrics, undo
 from server.chat import Chat
 from server.identity import clean_name, new_player_id
 from server.limits import Limiter
@@ -114,6 +114,8 @@ class Gateway:
         if t == "move":
             seq = await r.move(sess, msg["room"], msg["id"], msg["seq"], msg.get("move"))
             sess.send({"t": "ok", "id": msg["id"], "seq": seq})
+        elif t == "undo":
+            await undo.take_back(r, sess, msg["room"], msg["seq"])
         elif t == "legal":
             if await r.legal(sess, msg["room"]):
                 self.limits.refund(sess, t)
@@ -122,7 +124,8 @@ class Gateway:
             if self.quotas is not None:
                 await self.quotas.may_create(sess.player, ip)
             room = await r.create(
-                sess, msg["game"], msg.get("options"), msg.get("seats"), bool(msg.get("private")), msg.get("clock")
+                sess, msg["game"], msg.get("options"), msg.get("seats"), bool(msg.get("private")), msg.get("clock"),
+                bool(msg.get("undo")),
             )
             if self.quotas is not None:  # counted before the host hears of the room: no second create races it
                 await self.quotas.created(sess.player, room)

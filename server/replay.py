@@ -19,10 +19,11 @@ import msgpack
 from redis.asyncio import Redis
 
 from protocol.diff import strict_equal
-from server import fair
+from server import fair, undo
 from server import room as rm
 from server.games import registry
 from server.games.contract import Game, IllegalMove, State
+from server.games.rng import drawn
 from server.store import keys
 
 Moves = list[tuple[int, Any]]
@@ -65,15 +66,7 @@ class Check:
         return {**asdict(self), "ok": self.ok}
 
 
-def draws(tree: Any) -> int:
-    """How many draws the seeded generators in a state made (rng dicts {seed, n})."""
-    if isinstance(tree, dict):
-        if tree.keys() == {"seed", "n"}:
-            return int(tree["n"])
-        return sum(draws(v) for v in tree.values())
-    if isinstance(tree, list):
-        return sum(draws(v) for v in tree)
-    return 0
+draws = drawn  # how many draws the seeded generators in a state made
 
 
 def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None) -> list[rm.Doc]:
@@ -91,6 +84,8 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
             doc = rm.new_doc(
                 game, final["options"], len(final["seats"]), final["private"], entry["player"], entry["name"]
             )
+            if final.get("undo_on"):
+                doc["undo_on"] = True
         elif kind == "matched":
             doc = {**rm.new_doc(game, final["options"], len(final["seats"]), False, entry["players"][0], ""),
                    "seats": final["seats"]}  # fmt: skip
@@ -102,10 +97,15 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
         elif kind == "start":
             doc = fair.deal(game, doc, final["seed"])
         elif kind == "move":
-            seat, move = entry["seat"], entry["move"]
+            seat, move, by = entry["seat"], entry["move"], entry.get("by")
             state = game.apply(doc["state"], seat, move)
             last = rm.last_decision(game, doc["state"], seat, move, len(doc["seats"]), len(docs))  # as rooms.move
-            doc = rm.moved(doc, state, game.result(state), last)
+            new = rm.moved(doc, state, game.result(state), last)
+            if by:
+                new = rm.made_by(new, by)
+            doc = undo.track(game, doc, new, seat, move, by, len(docs))  # as rooms.commit
+        elif kind == "undo":
+            doc = undo.undone(game, doc, entry["seat"], len(docs))
         elif kind == "abandon":
             doc = rm.abandoned(doc)
         docs.append(doc)
@@ -113,7 +113,8 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
 
 
 def moves_of(log: list[dict[str, Any]]) -> Moves:
-    return [(e["seat"], e["move"]) for e in log if e.get("k") == "move"]
+    """The decisions that stand, in order: an `undo` entry takes back the latest one (server.undo)."""
+    return [(e["seat"], e["move"]) for e in undo.moves_kept(log)]
 
 
 def verify(room: str, doc: rm.Doc, log: list[dict[str, Any]]) -> Check:

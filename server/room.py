@@ -98,6 +98,15 @@ def last_decision(game: Game, before: dict[str, Any], seat: int, move: Any, seat
     return cut
 
 
+def made_by(doc: Doc, by: str) -> Doc:
+    """The document with its last decision marked as made by "timeout" (the seat's clock
+    ran out and a bot decided for it) or "bot" (a bot seat's own), in every viewer's cut."""
+    last = doc.get("last")
+    if last is None:
+        return doc
+    return {**doc, "last": {viewer: {**said, "by": by} for viewer, said in last.items()}}
+
+
 def last_for(doc: Doc, seat: int | None) -> dict[str, Any] | None:
     last = doc.get("last")
     if last is None:
@@ -145,7 +154,18 @@ def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
         "last": last_for(doc, seat),
         "clock": clock.public(doc),
         "absent": doc.get("absent") or [],
+        "undo": undo_public(doc),
     }
+
+
+def undo_public(doc: Doc) -> dict[str, Any] | None:
+    """Whether a decision may be taken back now (server.undo): null in a room without
+    undo, else the seat that may (null: none) and how many of its decisions."""
+    if not doc.get("undo_on"):
+        return None
+    rec = doc.get("undo") or {"seat": None, "moves": []}
+    n = len(rec["moves"])
+    return {"seat": rec["seat"] if n else None, "n": n}
 
 
 def meta(doc: Doc) -> dict[str, str | int]:

@@ -36,6 +36,10 @@ log = logging.getLogger("longhall.rooms")
 RETRIES = 3
 
 
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
 class RoomError(Exception):
     def __init__(self, code: ErrorCode | str, detail: str, rule: str | None = None) -> None:
         super().__init__(detail)
@@ -156,6 +160,12 @@ class Rooms:
         """Commit `doc` as seq+1: diffs per view, one round trip, local delivery."""
         assert e.game is not None
         seq = e.seq + 1
+        if entry.get("by"):  # a decision the seat's player did not make (server.referee)
+            doc = rm.made_by(doc, entry["by"])
+        if entry.get("k") == "move":  # what the seat may take back (server.undo builds on this module)
+            from server import undo
+
+            doc = undo.track(e.game, e.doc, doc, entry["seat"], entry["move"], entry.get("by"), seq)
         timed = clock.timed(doc)
         if timed:  # charge and restart the clocks at the commit's time (server.clock)
             now = int(time.time() * 1000)
@@ -213,7 +223,7 @@ class Rooms:
                 frames[str(seat)] = frames["p"]
             elif self.snapshots:
                 frames["p" if seat is None else str(seat)] = encode(
-                    {"t": "snapshot", "room": e.id, "seq": seq, "view": nv}
+                    {"t": "snapshot", "room": e.id, "seq": seq, "view": nv, "now": now_ms()}
                 )
             else:
                 ops = make_patch(old, nv)
@@ -231,7 +241,7 @@ class Rooms:
 
     # -- operations ------------------------------------------------------------------
     async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool,
-                     clock_setting: Any = None) -> str:  # fmt: skip
+                     clock_setting: Any = None, undo: bool = False) -> str:  # fmt: skip
         game, resolved, n = table_for(game_name, seats, options)
         try:
             timing = clock.settings(clock_setting)
@@ -239,6 +249,8 @@ class Rooms:
             raise RoomError(ErrorCode.BAD_OPTION, str(exc)) from None
         assert sess.player is not None
         doc = {**rm.new_doc(game, resolved, n, private, sess.player, sess.name), "clock_setting": timing}
+        if undo:
+            doc["undo_on"] = True  # the seat that just decided may take it back (server.undo)
         for _ in range(RETRIES):
             room = secrets.token_hex(5)
             c = Commit(
@@ -316,8 +328,10 @@ class Rooms:
             sess.send({"t": "over", "room": room, "result": e.doc["result"]})
 
     def snapshot(self, sess: Session, e: Entry, seat: int | None) -> None:
+        """Your view at the room's seq, with the server's `now` (ms): a client that
+        (re)loads counts the clocks down from it, not from its own clock's idea of the time."""
         sess.seen[e.id] = e.seq
-        sess.send({"t": "snapshot", "room": e.id, "seq": e.seq, "view": e.view(seat)})
+        sess.send({"t": "snapshot", "room": e.id, "seq": e.seq, "view": e.view(seat), "now": now_ms()})
 
     async def detach(self, sess: Session, room: str) -> None:
         sess.rooms.pop(room, None)
@@ -358,7 +372,7 @@ class Rooms:
                     return
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
 
-    def _seat_for_move(self, sess: Session, e: Entry) -> int:
+    def seat_for_move(self, sess: Session, e: Entry) -> int:
         if sess.rooms.get(e.id, -1) is None:
             raise RoomError(ErrorCode.SPECTATOR_MOVE, "spectators cannot move")
         seat = rm.seat_of(e.doc, sess.player or "")
@@ -375,7 +389,7 @@ class Rooms:
         for _ in range(RETRIES):
             async with self.lock(room):
                 e = await self.entry(room)
-                seat = self._seat_for_move(sess, e)
+                seat = self.seat_for_move(sess, e)
                 if id_key in e.ids:
                     return e.ids[id_key]
                 if e.doc["status"] == rm.OVER:
@@ -416,7 +430,7 @@ class Rooms:
     async def legal(self, sess: Session, room: str) -> bool:
         """Send the seat's legal moves; True when they came from the cache (same seq)."""
         e = await self.entry(room)
-        seat = self._seat_for_move(sess, e)
+        seat = self.seat_for_move(sess, e)
         assert e.game is not None
         if e.legal[0] != e.seq:
             e.legal = (e.seq, {})

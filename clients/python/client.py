@@ -18,6 +18,7 @@ import copy
 import itertools
 import logging
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,21 @@ RESTART_SPREAD = 0.5  # seconds over which clients of a draining node spread the
 ANSWERS = {"welcome", "joined", "moves", "ok", "error", "left", "pong", "queued"}
 RESEND = {"rate_limited", "unavailable"}  # not served, or not known to be: the same request again
 RESENDS = 7  # about 13 s of pauses in all
+
+
+def _undone(msg: dict[str, Any], room: str) -> bool:
+    """Whether a push is the change that took a decision back (its `last` is the undo)."""
+    if msg.get("room") != room:
+        return False
+    if msg.get("t") == "snapshot":
+        return (msg["view"].get("last") or {}).get("k") == "undo"
+    for op in msg.get("ops", []) if msg.get("t") == "diff" else []:
+        value = op.get("value")
+        if op.get("path") == "/last/k" and value == "undo":
+            return True
+        if op.get("path") == "/last" and isinstance(value, dict) and value.get("k") == "undo":
+            return True
+    return False
 
 
 class ServerError(Exception):
@@ -56,6 +72,12 @@ class RoomMirror:
     resyncs: int = 0
     frames: list[dict[str, Any]] = field(default_factory=list)  # every push, when recording
     chat: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # channel -> messages, by stream id
+    clock_offset: float | None = None  # the server's time minus time.monotonic() (ms), from the last snapshot
+
+    def server_now(self) -> float | None:
+        """The server's time now (ms since the epoch), or None before a snapshot told it:
+        what a clock's `deadline` is counted against."""
+        return None if self.clock_offset is None else time.monotonic() * 1000 + self.clock_offset
 
 
 class Client:
@@ -172,6 +194,8 @@ class Client:
         if t == "snapshot" and room is not None:
             room.seq, room.view = msg["seq"], msg["view"]
             room.result = msg["view"].get("result")
+            if isinstance(msg.get("now"), int):
+                room.clock_offset = msg["now"] - time.monotonic() * 1000
         elif t == "diff" and room is not None:
             self._on_diff(room, msg)
         elif t == "over" and room is not None:
@@ -258,10 +282,14 @@ class Client:
         return self.rooms[joined["room"]]
 
     async def create(self, game: str, options: dict[str, Any] | None = None, seats: int | None = None,
-                     private: bool = False, clock: dict[str, Any] | None = None) -> RoomMirror:  # fmt: skip
+                     private: bool = False, clock: dict[str, Any] | None = None,
+                     undo: bool = False) -> RoomMirror:  # fmt: skip
         """A new room; `clock`: {"per_move": s} or {"total": s, "increment": s}, with
-        "timeout": "bot" (default) or "forfeit"."""
+        "timeout": "bot" (default) or "forfeit"; `undo`: the seat that just decided may
+        take it back while it is still asked and nothing hidden was revealed."""
         msg: dict[str, Any] = {"t": "create", "game": game, "private": private}
+        if undo:
+            msg["undo"] = True
         if options:
             msg["options"] = options
         if clock is not None:
@@ -315,6 +343,12 @@ class Client:
 
     async def unqueue(self, game: str, players: int) -> None:
         await self._request({"t": "unqueue", "game": game, "players": players}, {"queued"})
+
+    async def undo(self, room: str) -> None:
+        """Take back your seat's latest decision of this turn (a room created with undo:
+        the view's `undo` says whether you may); returns once this mirror shows it."""
+        seq = self.rooms[room].seq
+        await self._request({"t": "undo", "room": room, "seq": seq}, lambda m: _undone(m, room))
 
     async def legal(self, room: str) -> list[Any]:
         got = await self._request({"t": "legal", "room": room}, {"moves"})

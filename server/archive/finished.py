@@ -55,6 +55,8 @@ def record(room: str, doc: dict[str, Any], log: list[tuple[bytes, dict[bytes, by
             seed = seed if seed is not None else entry.get("seed")
         elif kind == "move":
             moves.append(MoveRecord(int(fields[b"seq"]), entry["seat"], entry.get("move"), _at(sid)))
+        elif kind == "undo" and moves:  # taken back (server.undo): the archive keeps the decisions that stand
+            moves.pop()
     result = doc.get("result")
     abandoned = doc.get("status") == ABANDONED or (isinstance(result, dict) and bool(result.get("abandoned")))
     return GameRecord(

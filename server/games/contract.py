@@ -142,6 +142,14 @@ class Game(ABC):
         ahead (server.bots); None: the game keeps none, bots play at random."""
         return None
 
+    def hidden(self, state: State) -> Any:
+        """The parts of `state` no viewer may see: bags, stacks and decks (their order
+        too), the random generator, and anything a rule says may not be taken back.
+        A decision that changes them may have revealed something, so it cannot be undone
+        (server.undo). This default is the whole state: nothing is undoable until a game
+        names its hidden parts."""
+        return state
+
     def describe(self, before: State, seat: int, move: Move, viewer: int | None) -> Description:
         """The decision `move` of `seat`, accepted on `before`, as `viewer` may read it.
 

@@ -45,3 +45,14 @@ def shuffle(rng: dict[str, int], items: list[T]) -> None:
 
 def choice(rng: dict[str, int], items: list[Any]) -> Any:
     return items[below(rng, len(items))]
+
+
+def drawn(tree: Any) -> int:
+    """How many draws the generators ({seed, n} dicts) anywhere in a state tree made."""
+    if isinstance(tree, dict):
+        if tree.keys() == {"seed", "n"}:
+            return int(tree["n"])
+        return sum(drawn(v) for v in tree.values())
+    if isinstance(tree, list):
+        return sum(drawn(v) for v in tree)
+    return 0

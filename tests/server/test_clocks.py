@@ -44,7 +44,9 @@ async def test_a_bot_seat_plays_a_whole_game_with_a_person(server) -> None:
             if mirror.view["status"] == "over":
                 break
             await host.move(room, (await host.legal(room))[0])
+            assert "by" not in host.rooms[room].view["last"] or host.rooms[room].view["last"]["seat"] != 0
         assert len(mirror.view["result"]["scores"]) == 3
+        assert mirror.view["last"]["seat"] == 0 or mirror.view["last"]["by"] == "bot"
         assert mirror.view["clock"]["setting"] is None  # bots without a clock: nobody else is timed
     finally:
         await host.close()
@@ -81,6 +83,7 @@ async def test_a_timeout_makes_the_bot_move_for_the_absent_seat(server) -> None:
         await host.wait_until(lambda: mirror.view["table"]["phase"] != "bid", timeout=10)
         assert 0.7 < time.monotonic() - started < 8
         assert mirror.view["last"]["seat"] == 1
+        assert mirror.view["last"]["by"] == "timeout"  # the log says why the seat decided
 
 
 async def test_a_game_whose_seats_never_move_finishes_by_itself(server) -> None:
@@ -151,3 +154,26 @@ async def test_a_clock_survives_every_node_restarting(own_redis, tmp_path) -> No
             b.stop()
     finally:
         a.stop() if a.proc and a.proc.poll() is None else None
+
+
+async def test_a_snapshot_carries_the_servers_now_for_a_client_that_reloads(server) -> None:
+    """A client that (re)loads counts a clock down from the server's time (the snapshot's
+    `now`), not from the time of the room's last change (the view's `clock.now`)."""
+    async with table(server.url, players=2, spectators=0, start=False) as t:
+        host, guest = t.players
+        room = (await host.create("highcard", seats=2, clock={"per_move": 30})).room
+        await guest.join(room)
+        await host.start(room)
+        await asyncio.sleep(1.2)  # nothing changes meanwhile: the view's `now` grows old
+        late = await Client(server.url).connect()
+        try:
+            before = time.time() * 1000
+            mirror = await late.spectate(room)
+            clock = mirror.view["clock"]
+            server_now = mirror.server_now()
+            assert server_now is not None and abs(server_now - before) < 1000  # one machine, one clock
+            assert server_now - clock["now"] >= 1100  # the snapshot's time, not the last change's
+            left = clock["deadline"][1] - server_now
+            assert 25_000 < left <= 30_000 - 1100, left  # what a reloaded page shows: time has run
+        finally:
+            await late.close()

@@ -48,6 +48,12 @@ export class RoomMirror {
     this.result = null;
     this.resyncs = 0;
     this.chat = {}; // channel ("players", "spectators") -> messages, oldest first, each once
+    this.clockOffset = null; // the server's time minus performance.now(), from the last snapshot's `now`
+  }
+
+  /** The server's time now (ms since the epoch), or null before a snapshot told it. */
+  serverNow() {
+    return this.clockOffset === null ? null : performance.now() + this.clockOffset;
   }
 }
 
@@ -199,6 +205,7 @@ export class Client extends Emitter {
       room.seq = msg.seq;
       room.view = msg.view;
       room.result = msg.view.result ?? null;
+      if (typeof msg.now === "number") room.clockOffset = msg.now - performance.now();
       this.emit("view", { room: room.room, mirror: room, ops: null, seq: room.seq });
     } else if (t === "diff" && room) {
       this._onDiff(room, msg);
@@ -336,12 +343,17 @@ export class Client extends Emitter {
     return this.rooms.get(joined.room);
   }
 
-  /** Make a room and take seat 0; `clock`: {per_move} or {total, increment}, with timeout "bot"|"forfeit". */
-  create(game, options = null, seats = null, isPrivate = false, clock = null) {
+  /**
+   * Make a room and take seat 0; `clock`: {per_move} or {total, increment}, with timeout
+   * "bot"|"forfeit"; `undo`: the seat that just decided may take it back while it is still
+   * asked and nothing hidden was revealed (the view's `undo` says when).
+   */
+  create(game, options = null, seats = null, isPrivate = false, clock = null, undo = false) {
     const msg = { t: "create", game, private: isPrivate };
     if (options && Object.keys(options).length) msg.options = options;
     if (seats !== null && seats !== undefined) msg.seats = seats;
     if (clock) msg.clock = clock;
+    if (undo) msg.undo = true;
     return this._enter(msg);
   }
 
@@ -402,6 +414,12 @@ export class Client extends Emitter {
     await this._request(msg, (m) => m.t === "queued");
   }
 
+  /** Take back your seat's latest decision of this turn; resolves once this mirror shows it. */
+  async undo(room) {
+    const seq = this.rooms.get(room).seq;
+    await this._request({ t: "undo", room, seq }, (m) => undone(m, room));
+  }
+
   /** Every legal decision of your seat now; any entry can be sent back verbatim. */
   async legal(room) {
     const got = await this._request({ t: "legal", room }, (m) => m.t === "moves");
@@ -438,6 +456,14 @@ export class Client extends Emitter {
     }
     throw new Error("could not deliver the move");
   }
+}
+
+/** Whether a push is the change that took a decision back (its `last` is the undo). */
+function undone(m, room) {
+  if (m.room !== room) return false;
+  if (m.t === "snapshot") return m.view?.last?.k === "undo";
+  if (m.t !== "diff") return false;
+  return (m.ops ?? []).some((op) => (op.path === "/last/k" && op.value === "undo") || (op.path === "/last" && op.value?.k === "undo"));
 }
 
 /** Redis stream ids ("ms-n") in order. */

@@ -30,6 +30,10 @@ export declare class RoomMirror {
   resyncs: number;
   /** chat messages by channel ("players", "spectators"), oldest first */
   chat: { [channel: string]: ChatLine[] };
+  /** the server's time minus performance.now() (ms), from the last snapshot; null before one */
+  clockOffset: number | null;
+  /** the server's time now (ms since the epoch), or null before a snapshot told it */
+  serverNow(): number | null;
 }
 
 /** One chat message: `n` its stream id, `at` ms since the epoch, `seat` null for a spectator. */
@@ -105,7 +109,7 @@ export declare class Client {
   close(): void;
   drop(): void;
   waitUntil(predicate: () => boolean, timeout?: number): Promise<void>;
-  create(game: string, options?: Options | null, seats?: number | null, isPrivate?: boolean, clock?: Record<string, unknown> | null): Promise<RoomMirror>;
+  create(game: string, options?: Options | null, seats?: number | null, isPrivate?: boolean, clock?: Record<string, unknown> | null, undo?: boolean): Promise<RoomMirror>;
   join(room: string, seat?: number | null): Promise<RoomMirror>;
   spectate(room: string): Promise<RoomMirror>;
   leave(room: string): Promise<void>;
@@ -116,6 +120,8 @@ export declare class Client {
   /** say something at the table: players' channel when seated, spectators' when watching */
   chat(room: string, text: string): Promise<void>;
   legal(room: string): Promise<Move[]>;
+  /** take back your seat's latest decision of this turn (a room created with undo) */
+  undo(room: string): Promise<void>;
   resync(room: string): Promise<void>;
   ping(n?: number): Promise<void>;
   /** matchmaking: resolves to the matched room once joined */

@@ -44,7 +44,10 @@ export type ErrorCode =
   | "bad_move"
   | "conflict"
   | "internal"
-  | "unavailable";
+  | "unavailable"
+  | "undo_off"
+  | "nothing_to_undo"
+  | "undo_revealed";
 
 // client -> server
 export interface HelloMsg {
@@ -60,6 +63,7 @@ export interface CreateMsg {
   seats?: number;
   private?: boolean;
   clock?: { [key: string]: unknown };
+  undo?: boolean;
 }
 export interface JoinMsg {
   t: "join";
@@ -100,6 +104,11 @@ export interface MoveMsg {
   id: string | number;
   seq: number;
   move: Move;
+}
+export interface UndoMsg {
+  t: "undo";
+  room: string;
+  seq: number;
 }
 export interface LegalMsg {
   t: "legal";
@@ -145,6 +154,7 @@ export interface SnapshotMsg {
   room: string;
   seq: number;
   view: View;
+  now?: number;
 }
 export interface DiffMsg {
   t: "diff";
@@ -201,5 +211,5 @@ export interface ChatMsg {
   messages: unknown[];
 }
 
-export type ClientMessage = HelloMsg | CreateMsg | JoinMsg | SpectateMsg | LeaveMsg | StartMsg | KickMsg | AddBotMsg | ChatMsg | MoveMsg | LegalMsg | ResyncMsg | QueueMsg | UnqueueMsg | PingMsg;
+export type ClientMessage = HelloMsg | CreateMsg | JoinMsg | SpectateMsg | LeaveMsg | StartMsg | KickMsg | AddBotMsg | ChatMsg | MoveMsg | UndoMsg | LegalMsg | ResyncMsg | QueueMsg | UnqueueMsg | PingMsg;
 export type ServerMessage = WelcomeMsg | JoinedMsg | SnapshotMsg | DiffMsg | OkMsg | MovesMsg | MatchedMsg | OverMsg | ErrorMsg | PongMsg | LeftMsg | QueuedMsg | ChatMsg;

@@ -25,6 +25,8 @@ async function table(game, players, options = null) {
   await spectator.spectate(room);
   await clients[0].start(room);
   for (const c of [...clients, spectator]) await c.waitUntil(() => c.rooms.get(room).view.status === "playing");
+  // the snapshot's `now` gives each mirror the server's time (one machine here: the same clock)
+  for (const c of [...clients, spectator]) assert.ok(Math.abs(c.rooms.get(room).serverNow() - Date.now()) < 1000);
   return { room, clients, spectator, all: [...clients, spectator] };
 }
 
@@ -85,6 +87,36 @@ test("a refused move carries its code and rule number, and an error event", { sk
     assert.equal(seen.length, 1);
     assert.equal(seen[0].rule, "T-2");
   });
+});
+
+test("undo: a room created with it takes the seat's decision back; one without refuses", { skip }, async () => {
+  const [a, b] = [await connect("ua"), await connect("ub")];
+  try {
+    const room = (await a.create("hunters", null, 2, true, null, true)).room;
+    await b.join(room);
+    await a.start(room);
+    for (const c of [a, b]) await c.waitUntil(() => c.rooms.get(room).view.status === "playing");
+    const me = [a, b].find((c) => c.rooms.get(room).view.to_act.includes(c.rooms.get(room).seat));
+    const other = me === a ? b : a;
+    const mirror = me.rooms.get(room);
+    const table = JSON.stringify(mirror.view.table);
+    assert.deepEqual(mirror.view.undo, { seat: null, n: 0 });
+    await me.move(room, (await me.legal(room))[0]);
+    assert.deepEqual(mirror.view.undo, { seat: mirror.seat, n: 1 });
+    await other.waitUntil(() => other.rooms.get(room).seq === mirror.seq);
+    await assert.rejects(other.undo(room), (err) => err.code === "nothing_to_undo");
+    await me.undo(room);
+    assert.equal(mirror.view.last.k, "undo");
+    assert.equal(JSON.stringify(mirror.view.table), table);
+    const plain = (await a.create("hunters", null, 2)).room;
+    await b.join(plain);
+    await a.start(plain);
+    assert.equal(a.rooms.get(plain).view.undo, null);
+    await assert.rejects(a.undo(plain), (err) => err.code === "undo_off");
+  } finally {
+    a.close();
+    b.close();
+  }
 });
 
 test("a move id is applied once: re-sent, it gets its first seq", { skip }, async () => {

@@ -2,9 +2,10 @@
 // (a total clock) or its time per decision otherwise, low time highlighted.
 //
 // The view's `clock` is `{setting, deadline[], left[], now}` (docs/protocol.md item 4):
-// deadlines and `now` are the server's times in ms. A seat's time left is
-// `deadline - now`, counted down from the moment that `now` arrived here — never from the
-// browser's own clock, which may be set differently from the server's.
+// deadlines and `now` are the server's times in ms. A seat's time left is `deadline`
+// minus the server's time now: the offset the last snapshot's `now` gave (the mirror's
+// serverNow(), right after a reload too), else the view's `now` counted from the moment
+// it arrived — never the browser's own clock, which may be set differently.
 
 import { h } from "./dom.js";
 import { t } from "./i18n/index.js";
@@ -23,7 +24,9 @@ export function clockText(ms) {
 }
 
 export class Clocks {
-  constructor() {
+  /** @param {() => number | null} [serverNow] the server's time now (RoomMirror.serverNow) */
+  constructor(serverNow = () => null) {
+    this.serverNow = serverNow;
     this.now = null; // the server's `now` last seen …
     this.at = 0; // … and when it arrived (performance.now())
     this.view = null;
@@ -49,7 +52,11 @@ export class Clocks {
     const c = this.view?.clock;
     if (!c || !c.setting) return null;
     const deadline = c.deadline?.[seat];
-    if (deadline !== null && deadline !== undefined && this.now !== null) return deadline - this.now - (performance.now() - this.at);
+    if (deadline !== null && deadline !== undefined) {
+      const now = this.serverNow();
+      if (now !== null) return deadline - now;
+      if (this.now !== null) return deadline - this.now - (performance.now() - this.at);
+    }
     const bank = c.left?.[seat];
     if (bank !== null && bank !== undefined) return bank;
     return c.setting.per_move !== undefined ? c.setting.per_move * 1000 : null;

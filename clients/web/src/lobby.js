@@ -90,11 +90,12 @@ function gameCard(game, client, errorBox) {
     return { o, sel };
   });
   const priv = h("input", { type: "checkbox", name: "private" });
+  const undo = h("input", { type: "checkbox", name: "undo" });
   const clock = clockChoice();
   const create = async (e) => {
     e.preventDefault();
     try {
-      const room = await client.create(game.name, chosen(), Number(seats.value), priv.checked, clock.setting());
+      const room = await client.create(game.name, chosen(), Number(seats.value), priv.checked, clock.setting(), undo.checked);
       rememberRoom(room.room, game.name);
       location.hash = `#/room/${room.room}`;
     } catch (err) {
@@ -111,6 +112,7 @@ function gameCard(game, client, errorBox) {
       selects.map(({ o, sel }) => optionRow(game, o, sel))) : null,
     clock.el,
     h("label", {}, priv, " ", t("lobby.private")),
+    h("label", {}, undo, " ", t("lobby.undo")),
     h("button", { type: "submit", class: "primary" }, t("lobby.create", { game: gameTitle(game) })),
     matchButton(game, client, errorBox, () => Number(seats.value), chosen),
   );

@@ -61,7 +61,7 @@ class TablePage {
     this.renderer = rendererFor(this.mirror.game);
     this.chat = new ChatPanel(c, this.room);
     this.chat.draw();
-    this.clocks = new Clocks();
+    this.clocks = new Clocks(() => this.mirror.serverNow?.() ?? null);
     this.clocks.note(this.mirror.view);
     this.offs.push(c.on("view", (ev) => ev.room === this.room && this.onView(ev)));
     this.offs.push(c.on("over", (ev) => ev.room === this.room && this.draw()));
@@ -244,6 +244,7 @@ class TablePage {
       h("div", { class: "table-bar" }, seatsPanel(v, ctx, this.renderer), this.clocks.panel(v, ctx.names) ?? h("div", { class: "slot", id: "clocks", hidden: true })),
       h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, this.promptWords(v, ctx)),
       this.startBar(v, you),
+      this.undoBar(v, you),
       botBar(v, this.client, this.room, (request, label) => this.act(request, label), this.ui),
       this.errorBox(),
       h(
@@ -308,6 +309,16 @@ class TablePage {
   replayLink(v) {
     if (v.status !== "over") return h("section", { class: "slot", id: "replay", hidden: true });
     return h("section", { class: "replay-link", id: "replay" }, h("a", { href: `#/replay/${this.room}`, class: "button", id: "open-replay" }, t("replay.open")));
+  }
+
+  /** In a room created with undo: take back this seat's latest decision of the turn. */
+  undoBar(v, you) {
+    if (v.status !== "playing" || you === null || v.undo?.seat !== you) return null;
+    const undo = () => this.act(async () => {
+      this.legal = [];
+      await this.client.undo(this.room);
+    }, t("table.undo_label"));
+    return h("div", { class: "actions" }, h("button", { id: "undo", "data-n": String(v.undo.n), onclick: undo }, t("table.undo")));
   }
 
   startBar(v, you) {

@@ -66,6 +66,7 @@ export const SAY = {
   "hunters.pass": () => t("say.hunters.pass"),
   "highcard.bid": (d) => (d.n === undefined ? t("say.highcard.secret") : t("say.highcard.bid", { count: d.n })),
   "highcard.play": (d) => t("say.highcard.play", { card: d.card }),
+  undo: () => t("say.undo"), // a seat took its latest decision back (a room created with undo)
   ...FEAST_SAY, // A Feast for Odin's sentences live beside its board (games/feast/say.js)
   move: (d) => (d.type ? t("say.move_type", { type: d.type.replaceAll("_", " ") }) : t("say.move")),
 };
@@ -74,11 +75,15 @@ export const SAY = {
 export function sayLast(d, names) {
   const who = names[d.seat] ?? t("say.someone");
   const say = SAY[d.k] ?? SAY.move;
+  let line;
   try {
-    return t("say.line", { who, what: say(d) });
+    line = t("say.line", { who, what: say(d) });
   } catch {
-    return t("say.line", { who, what: SAY.move(d) });
+    line = t("say.line", { who, what: SAY.move(d) });
   }
+  // a decision the seat's player did not make: the clock ran out, or a bot seat's own
+  if (d.by === "timeout") return t("say.by_timeout", { line });
+  return d.by === "bot" ? t("say.by_bot", { line }) : line;
 }
 
 /** A game's title as its edition in the player's language names it. */

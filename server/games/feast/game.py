@@ -90,6 +90,10 @@ class FeastGame(Game):
         rounds.advance(s)
         return s
 
+    def hidden(self, state: State) -> Any:
+        """The bag, stacks and generator (server.undo: a decision that changes them stands)."""
+        return state["secret"]
+
     def view(self, state: State, seat: int | None) -> View:
         return view.view(state, seat)
 

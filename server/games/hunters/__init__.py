@@ -63,6 +63,10 @@ class Hunters(Game):
     def apply(self, state: State, seat: int, move: Any) -> State:
         return apply_move(state, seat, move)
 
+    def hidden(self, state: State) -> Any:
+        """The bag, stacks and generator (server.undo: a decision that changes them stands)."""
+        return [state["rng"], state["land"], state["bonus"]]
+
     def view(self, state: State, seat: int | None) -> View:
         return public_view(state)
 

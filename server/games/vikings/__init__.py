@@ -92,6 +92,10 @@ class Vikings(Game):
     def apply(self, state: State, seat: int, move: Any) -> State:
         return moves.apply(state, seat, move)
 
+    def hidden(self, state: State) -> Any:
+        """The bag, stacks and generator (server.undo: a decision that changes them stands)."""
+        return state["hidden"]
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
 

@@ -140,6 +140,9 @@ test("a clock runs down and a bot decides for the idle seat; the host seats and 
   assert.equal(v.table.bid_in[1], true, "the bot seat bid on its own");
   await a.locator('.table-page[data-status="over"]').waitFor({ timeout: 60000 });
   assert.equal((await a.locator("#log li").count()) >= 8, true, "every decision of the game is in the log");
+  // the log says why a decision was not the player's own: the clock ran out, or a bot seat decided
+  const said = await a.locator("#log li").allTextContents();
+  assert.ok(said.some((x) => x.endsWith("(timeout)")) && said.some((x) => x.endsWith("(bot)")), said.join(" | "));
 
   // the "forfeit" policy: the idle seat loses when its second runs out, and the result says so
   await a.goto(`${HTTP}/#/`);

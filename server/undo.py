@@ -1,0 +1,122 @@
+"""Undo within a turn (BGA's "undo last action"): a room option chosen at `create`.
+
+In a room created with `undo: true`, the seat that just decided may take back its own
+decisions, latest first, while it is still asked (the turn has not passed) and nothing
+hidden was revealed since. A decision reveals something when
+  - a random generator drew (a die, a shuffle: the generators' counters moved), or
+  - the engine's hidden parts changed (`Game.hidden`: bags, stacks, decks; a game adds
+    whatever its rules say may not be taken back), or
+  - any seat's view changed otherwise than the spectators' did: a card or tile came into
+    or left a private hand, a sealed bid was made or opened, someone learned something.
+Such a decision stands, and so does every one before it.
+
+The room document keeps one record (`undo`): the seat, the state before the first of its
+decisions that may be taken back (`base`) and those decisions in order, each with the
+seat's clock as it stood before it. Taking one back replays the others on `base` (the
+engines are deterministic, so this is the very state that preceded it) and puts the
+seat's clock back to before the decision: time kept running meanwhile, so an undo never
+gives time back (a total clock also loses the decision's increment). Any other decision
+(another seat's, a timeout's, a bot's), or one after which the seat is no longer asked,
+ends the record.
+
+An undo is an ordinary commit (`{"k": "undo", "seat"}` in the room's stream, seq
+checked), so a replay (server.replay) applies it: it drops the latest decision kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from protocol.diff import make_patch
+from protocol.errors import ErrorCode
+from server import room as rm
+from server.games.contract import Game
+from server.games.rng import drawn
+from server.rooms import RETRIES, RoomError, Rooms
+from server.session import Session
+
+Doc = dict[str, Any]
+
+
+def reveals(game: Game, before: dict[str, Any], after: dict[str, Any], seats: int) -> bool:
+    """Whether the decision that turned `before` into `after` may have shown anyone
+    something hidden (see the module's docstring)."""
+    if drawn(before) != drawn(after) or game.hidden(before) != game.hidden(after):
+        return True
+    public = make_patch(game.view(before, None), game.view(after, None))
+    return any(make_patch(game.view(before, s), game.view(after, s)) != public for s in range(seats))
+
+
+def track(game: Game, old: Doc, new: Doc, seat: int, move: Any, by: str | None, seq: int) -> Doc:
+    """`new` (the document after `seat`'s `move`, committed as `seq`) with its undo record."""
+    if not old.get("undo_on"):
+        return new
+    after = new["state"]
+    if by is not None or new["status"] != rm.PLAYING or seat not in game.to_act(after):
+        return {**new, "undo": None}
+    if reveals(game, old["state"], after, len(new["seats"])):
+        return {**new, "undo": {"seat": seat, "revealed": True, "base": None, "moves": []}}
+    clock = old.get("clock")
+    saved = {
+        "move": move,
+        "seq": seq,
+        "asked": None if clock is None else clock["asked"][seat],
+        "left": None if clock is None else clock["left"][seat],
+    }
+    rec = old.get("undo")
+    if rec is not None and rec["seat"] == seat and rec["base"] is not None:
+        return {**new, "undo": {**rec, "moves": [*rec["moves"], saved]}}
+    return {**new, "undo": {"seat": seat, "revealed": False, "base": old["state"], "moves": [saved]}}
+
+
+def undone(game: Game, doc: Doc, seat: int, seq: int) -> Doc:
+    """The document with `seat`'s latest decision taken back (committed as `seq`), or a
+    refusal: undo_off, nothing_to_undo, undo_revealed."""
+    if not doc.get("undo_on"):
+        raise RoomError(ErrorCode.UNDO_OFF, "this room was created without undo")
+    rec = doc.get("undo")
+    if rec is None or rec["seat"] != seat or (not rec["moves"] and not rec["revealed"]):
+        raise RoomError(ErrorCode.NOTHING_TO_UNDO, "you have no decision of this turn to take back")
+    if not rec["moves"]:
+        raise RoomError(ErrorCode.UNDO_REVEALED, "your last decision revealed something hidden: it stands")
+    *kept, gone = rec["moves"]
+    state = rec["base"]
+    for m in kept:
+        state = game.apply(state, seat, m["move"])
+    new = {**doc, "state": state, "undo": {**rec, "moves": kept} if kept else None}
+    new["last"] = {"p": {"k": "undo", "seat": seat, "seq": seq, "undone": gone["seq"]}}
+    clock = doc.get("clock")
+    if clock is not None:  # back to the seat's clock before the decision: the time since still counts
+        asked, left = list(clock["asked"]), list(clock["left"])
+        asked[seat], left[seat] = gone["asked"], gone["left"]
+        new["clock"] = {**clock, "asked": asked, "left": left}
+    return new
+
+
+async def take_back(rooms: Rooms, sess: Session, room: str, seq: int) -> None:
+    """The `undo {room, seq}` request: an ordinary commit, answered by its diff."""
+    for _ in range(RETRIES):
+        async with rooms.lock(room):
+            e = await rooms.entry(room)
+            seat = rooms.seat_for_move(sess, e)
+            if e.doc["status"] == rm.OVER:
+                raise RoomError(ErrorCode.GAME_OVER, "the game is over")
+            if seq != e.seq:
+                raise RoomError(ErrorCode.STALE_SEQ, f"the room is at seq {e.seq}, not {seq}: resync")
+            assert e.game is not None
+            doc = undone(e.game, e.doc, seat, e.seq + 1)
+            out = await rooms.commit(e, doc, {"k": "undo", "seat": seat, "player": sess.player})
+            if out.status == "ok":
+                return
+    raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+
+def moves_kept(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The `move` entries of a room's log that stand: each `undo` drops the latest one kept."""
+    kept: list[dict[str, Any]] = []
+    for entry in log:
+        if entry.get("k") == "move":
+            kept.append(entry)
+        elif entry.get("k") == "undo" and kept:
+            kept.pop()
+    return kept
