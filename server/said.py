@@ -20,6 +20,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server.store import keys
+from server.undo import moves_kept
 
 
 async def said(redis: Redis, room: str) -> list[dict[str, Any]] | None:
@@ -29,12 +30,9 @@ async def said(redis: Redis, room: str) -> list[dict[str, Any]] | None:
     if not await redis.exists(doc_key):
         return None
     entries: Any = await redis.xrange(log_key, "-", "+")
-    out = []
-    for _id, fields in entries:
-        entry = msgpack.unpackb(fields[b"entry"], raw=False)
-        if entry.get("k") == "move" and isinstance(entry.get("said"), dict):
-            out.append(entry["said"])
-    return out
+    log = [msgpack.unpackb(fields[b"entry"], raw=False) for _id, fields in entries]
+    # a decision taken back (server.undo) is no longer part of the game
+    return [e["said"] for e in moves_kept(log) if isinstance(e.get("said"), dict)]
 
 
 def route(redis: Redis) -> Route:

@@ -220,6 +220,7 @@ async def test_a_game_with_undos_replays_to_its_final_state_and_leaks_nothing(se
         async with httpx.AsyncClient(base_url=server.http, timeout=30) as http:
             check = (await http.get(f"/api/rooms/{room}/replay/check")).json()
             replay = (await http.get(f"/api/rooms/{room}/replay")).json()
+            said = (await http.get(f"/api/rooms/{room}/said")).json()["said"]
         assert check["ok"], check  # seed + log (undos applied) give the recorded final state and result
         r = aioredis.Redis.from_url(redis_url)
         try:
@@ -229,6 +230,7 @@ async def test_a_game_with_undos_replays_to_its_final_state_and_leaks_nothing(se
             await r.aclose()
         assert sum(e["k"] == "undo" for e in log) == counts["undone"]
         assert len(replay["moves"]) == len(undo.moves_kept(log)) == check["moves"]
+        assert len(said) == check["moves"]  # the move log in words leaves out what was taken back
         docs = documents(final, log)
         assert strict_equal(docs[-1]["state"], final["state"])
         stats = Stats()
