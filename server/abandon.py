@@ -26,7 +26,7 @@ from redis.asyncio import Redis
 from protocol.errors import ErrorCode
 from server import background
 from server import room as rm
-from server.outage import STORE_ERRORS, QuietLog
+from server.outage import QuietLog
 from server.rooms import RoomError, Rooms
 from server.store import PLAYING_ROOMS
 
@@ -50,14 +50,7 @@ class Presence:
         await background.stop(self._task)
 
     async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.interval)
-            try:
-                await self.sweep()
-            except STORE_ERRORS as exc:
-                quiet.warn("sweep", "presence sweep failed", exc)
-            except Exception:
-                log.warning("presence sweep failed", exc_info=True)
+        await background.every(self.interval, self.sweep, "sweep", "presence sweep", quiet, log)
 
     def present(self) -> list[str]:
         """Games in play where this node holds a socket of a seated player."""

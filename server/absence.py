@@ -23,7 +23,7 @@ from redis.asyncio import Redis
 
 from server import background
 from server import room as rm
-from server.outage import STORE_ERRORS, QuietLog
+from server.outage import QuietLog
 from server.rooms import RoomError, Rooms
 from server.store import OPEN_ROOMS, PLAYING_ROOMS, here_key
 
@@ -47,14 +47,7 @@ class Absence:
         await background.stop(self._task)
 
     async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(REFRESH)
-            try:
-                await self.refresh()
-            except STORE_ERRORS as exc:
-                quiet.warn("refresh", "absence refresh failed", exc)
-            except Exception:
-                log.warning("absence refresh failed", exc_info=True)
+        await background.every(REFRESH, self.refresh, "refresh", "absence refresh", quiet, log)
 
     def held(self) -> dict[str, set[int]]:
         """Seats this node holds a socket of, by room (the socket's player holds the seat)."""

@@ -13,6 +13,9 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
+
+from server.outage import STORE_ERRORS, QuietLog
 
 log = logging.getLogger("longhall")
 RETRY = 0.05  # seconds between cancellations of a task that went on running
@@ -32,3 +35,17 @@ async def stop(*tasks: asyncio.Task[object] | None, timeout: float = 3.0) -> Non
         if task.done() and not task.cancelled():
             with contextlib.suppress(BaseException):
                 task.result()  # retrieved: no "exception was never retrieved" at exit
+
+
+async def every(seconds: float, work: Callable[[], Awaitable[object]], key: str, what: str, quiet: QuietLog,
+                logger: logging.Logger) -> None:  # fmt: skip
+    """Run `work` every `seconds` until cancelled; a failure is logged (Redis outages once
+    per `key`, quietly) and the loop goes on."""
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            await work()
+        except STORE_ERRORS as exc:
+            quiet.warn(key, f"{what} failed", exc)
+        except Exception:
+            logger.warning("%s failed", what, exc_info=True)

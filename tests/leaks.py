@@ -144,6 +144,17 @@ def check_wire(sock: WireClient, room: str, docs: list[rm.Doc], stats: Stats, as
             stats.failures.append(f"{name}: over carries another result")
 
 
+async def room_record(redis_url: str, room: str) -> tuple[rm.Doc, list[dict[str, Any]]]:
+    """A room's document as it stands in Redis and every entry of its log."""
+    r = aioredis.Redis.from_url(redis_url)
+    try:
+        final = msgpack.unpackb(await r.hget(keys(room)[0], "doc"), raw=False)
+        log = [msgpack.unpackb(f[b"entry"], raw=False) for _, f in await r.xrange(keys(room)[1])]
+    finally:
+        await r.aclose()
+    return final, log
+
+
 async def connect(url: str, name: str, token: str | None = None) -> WireClient:
     return await WireClient(url, name=name, token=token, reconnect=False).connect()  # type: ignore[return-value]
 
@@ -181,12 +192,7 @@ async def one_game(urls: list[str], redis_url: str, game: str, seats: int, optio
         for s in spectators[:1]:
             await s.wait_until(lambda s=s: s.rooms[room].result is not None)
         await asyncio.sleep(0.05)
-        r = aioredis.Redis.from_url(redis_url)
-        try:
-            final = msgpack.unpackb(await r.hget(keys(room)[0], "doc"), raw=False)
-            log = [msgpack.unpackb(f[b"entry"], raw=False) for _, f in await r.xrange(keys(room)[1])]
-        finally:
-            await r.aclose()
+        final, log = await room_record(redis_url, room)
         docs = documents(final, log, game_of(game))
         stats.moves = sum(e["k"] == "move" for e in log)
         for s in socks:

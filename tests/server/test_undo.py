@@ -18,7 +18,6 @@ from typing import Any
 import httpx
 import msgpack
 import pytest
-import redis.asyncio as aioredis
 
 from clients.python.client import Client, ServerError
 from protocol.diff import strict_equal
@@ -28,8 +27,7 @@ from server.games import registry
 from server.games.rng import drawn
 from server.replay import documents
 from server.rooms import RoomError
-from server.store import keys
-from tests.leaks import Stats, WireClient, check_wire
+from tests.leaks import Stats, WireClient, check_wire, room_record
 
 GAMES = {"vikings": (2, {}), "hunters": (2, {}), "feast": (2, {"length": "short"})}
 Step = tuple[dict[str, Any], int, Any, dict[str, Any]]  # state before, seat, move, state after
@@ -222,12 +220,7 @@ async def test_a_game_with_undos_replays_to_its_final_state_and_leaks_nothing(se
             replay = (await http.get(f"/api/rooms/{room}/replay")).json()
             said = (await http.get(f"/api/rooms/{room}/said")).json()["said"]
         assert check["ok"], check  # seed + log (undos applied) give the recorded final state and result
-        r = aioredis.Redis.from_url(redis_url)
-        try:
-            final = msgpack.unpackb(await r.hget(keys(room)[0], "doc"), raw=False)
-            log = [msgpack.unpackb(f[b"entry"], raw=False) for _, f in await r.xrange(keys(room)[1])]
-        finally:
-            await r.aclose()
+        final, log = await room_record(redis_url, room)
         assert sum(e["k"] == "undo" for e in log) == counts["undone"]
         assert len(replay["moves"]) == len(undo.moves_kept(log)) == check["moves"]
         assert len(said) == check["moves"]  # the move log in words leaves out what was taken back
