@@ -40,12 +40,16 @@ export async function newPage(browser, viewport, errors, { hideList = true, toke
 export const table = (page) => page.locator(".table-page");
 export const seqOf = async (page) => Number(await table(page).getAttribute("data-seq"));
 
-/** A creates a two-seat room from the lobby (options by value), B joins by link, A starts, S watches. */
+/** A creates a two-seat room from the lobby (options by value; `true` ticks a checkbox such as
+ * `undo`), B joins by link, A starts, S watches. */
 export async function openRoom(game, a, b, s, options = {}) {
   await a.goto(`${HTTP}/#/`);
   const card = a.locator(`.game-card[data-game="${game}"]`);
   await card.locator('select[name="seats"]').selectOption("2");
-  for (const [name, value] of Object.entries(options)) await card.locator(`select[name="${name}"]`).selectOption(String(value));
+  for (const [name, value] of Object.entries(options)) {
+    if (value === true) await card.locator(`input[name="${name}"]`).check();
+    else await card.locator(`select[name="${name}"]`).selectOption(String(value));
+  }
   await card.locator('button[type="submit"]').click();
   await table(a).waitFor();
   const room = await table(a).getAttribute("data-room");

@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { DESKTOP, HTTP, SHOTS, actingPage, launch, newPage, skip, table } from "../play/common.js";
+import { DESKTOP, HTTP, SHOTS, actingPage, launch, newPage, openRoom, skip, table } from "../play/common.js";
 
 let browser;
 const errors = [];
@@ -17,17 +17,7 @@ after(async () => browser?.close());
 
 test("the seat that just decided takes it back with the Undo button", { skip, timeout: 60000 }, async () => {
   const [a, b] = await Promise.all([0, 1].map(() => newPage(browser, DESKTOP, errors, { hideList: false })));
-  await a.goto(`${HTTP}/#/`);
-  const card = a.locator('.game-card[data-game="hunters"]');
-  await card.locator('select[name="seats"]').selectOption("2");
-  await card.locator('input[name="undo"]').check();
-  await card.locator('button[type="submit"]').click();
-  await table(a).waitFor();
-  const room = await table(a).getAttribute("data-room");
-  await b.goto(`${HTTP}/#/room/${room}`);
-  await b.locator('.table-page[data-seat="1"]').waitFor();
-  await a.locator("#start:not([disabled])").click();
-  await a.locator('.table-page[data-status="playing"]').waitFor();
+  await openRoom("hunters", a, b, null, { undo: true });
 
   const p = await actingPage([a, b]);
   const other = p === a ? b : a;
