@@ -146,9 +146,9 @@ async def test_a_clock_survives_every_node_restarting(own_redis, tmp_path) -> No
             watcher = await Client(b.url).connect()
             mirror = await watcher.spectate(room)
             assert mirror.view["clock"]["deadline"][1] == deadline  # not reset by the restart
-            await watcher.wait_until(lambda: mirror.view["table"]["phase"] != "bid", timeout=15)
+            await watcher.wait_until(lambda: mirror.view["table"]["phase"] != "bid", timeout=30)
             # acted on once the new node took the dead one's lease: a lease period late at most
-            assert time.time() * 1000 - max(deadline, up) < LEASE_MS + 5000  # (a loaded machine too)
+            assert time.time() * 1000 - max(deadline, up) < LEASE_MS + 12000  # (a loaded machine too)
             await watcher.close()
         finally:
             b.stop()
