@@ -2,6 +2,8 @@
 
 Decoding is defensive: a size limit before parsing, msgpack's own limits on container
 and string sizes, and string keys only. Nothing here raises anything but ProtocolError.
+Encoding (and `pack`, for whatever the server stores or publishes) uses ormsgpack, whose
+packer writes the same bytes as msgpack's about three times as fast.
 """
 
 from __future__ import annotations
@@ -9,18 +11,24 @@ from __future__ import annotations
 from typing import Any
 
 import msgpack
+import ormsgpack
 
 from protocol.errors import ErrorCode
 from protocol.messages import ProtocolError, validate_client
 
 DEFAULT_FRAME_LIMIT = 64 * 1024
 
-_packer = msgpack.Packer(use_bin_type=True)
+_ANY_KEYS = ormsgpack.OPT_NON_STR_KEYS  # an int key packs as an int, as msgpack packs it
 
 
 def encode(msg: dict[str, Any]) -> bytes:
     """The frame bytes of a message (deterministic: keys in insertion order)."""
-    return _packer.pack(msg)
+    return ormsgpack.packb(msg, option=_ANY_KEYS)
+
+
+def pack(value: Any) -> bytes:
+    """Any msgpack-able value's bytes (maps keep their insertion order; bin for bytes)."""
+    return ormsgpack.packb(value, option=_ANY_KEYS)
 
 
 def decode(data: bytes | str, limit: int = DEFAULT_FRAME_LIMIT) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import msgpack
 from redis.asyncio import Redis
 
+from protocol.codec import pack
 from server import background, channels, metrics
 from server.outage import QuietLog
 from server.store import channel
@@ -52,9 +53,7 @@ def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: byte
             unique[id(frame)] = len(blobs)
             blobs.append(frame)
         index[seat] = unique[id(frame)]
-    body = msgpack.packb(
-        {"r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key, "h": holders, "w": time.time()}
-    )
+    body = pack({"r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key, "h": holders, "w": time.time()})
     return node.encode() + b"|" + body
 
 

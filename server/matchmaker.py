@@ -38,9 +38,9 @@ import secrets
 import time
 from typing import Any
 
-import msgpack
 from redis.asyncio import Redis
 
+from protocol.codec import pack
 from server import background, clock, fair, matching
 from server import room as rm
 from server.archive import leaderboard
@@ -229,7 +229,7 @@ class Matchmaker:
         delay = int(self.settings.bot_delay * 1000)
         doc = clock.tick(game, opened, clock.started(fair.deal(game, opened), now), None, now, delay)
         c = Commit(
-            room=room, expected_seq=-1, doc=msgpack.packb(doc),
+            room=room, expected_seq=-1, doc=pack(doc),
             entry={"k": "matched", "players": players, "bots": bots},
             payload=payload(self.node, room, 0, {}, None, ""), meta={**rm.meta(doc), "private": 0},
             public="add", created=now, ttl=-1,

@@ -30,9 +30,17 @@ def resp(*args: bytes | str | int) -> bytes:
 
 
 class _Conn(asyncio.Protocol):
-    def __init__(self) -> None:
+    """One pipelined connection. Calls made in one turn of the event loop go out in one
+    write (one system call for all the commits of a busy moment). A reply that does not
+    come within `timeout` drops the connection (a late one would be taken for the answer
+    to the next call): one timer per connection watches the oldest call, not one per call."""
+
+    def __init__(self, timeout: float = 5.0) -> None:
+        self.timeout = timeout
         self.reader = hiredis.Reader()
-        self.waiters: deque[asyncio.Future[Any]] = deque()
+        self.waiters: deque[tuple[asyncio.Future[Any], float]] = deque()  # and each one's deadline
+        self.out: list[bytes] = []
+        self.watch: asyncio.TimerHandle | None = None
         self.transport: asyncio.Transport | None = None
         self.lost = False
 
@@ -42,23 +50,52 @@ class _Conn(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)
         while (reply := self.reader.gets()) is not False:
-            fut = self.waiters.popleft()
+            fut = self.waiters.popleft()[0]
             if not fut.done():
                 fut.set_result(reply)
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def connection_lost(self, exc: Exception | None, why: str = "redis connection lost") -> None:
         self.lost = True
+        self.out = []
+        if self.watch is not None:
+            self.watch.cancel()
+            self.watch = None
         while self.waiters:
-            fut = self.waiters.popleft()
+            fut = self.waiters.popleft()[0]
             if not fut.done():
-                fut.set_exception(ConnectionError("redis connection lost"))
+                fut.set_exception(ConnectionError(why))
 
     def call(self, frame: bytes) -> asyncio.Future[Any]:
-        fut = asyncio.get_running_loop().create_future()
-        assert self.transport is not None
-        self.waiters.append(fut)
-        self.transport.write(frame)
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        if self.lost:
+            fut.set_exception(ConnectionError("redis connection lost"))
+            return fut
+        self.waiters.append((fut, loop.time() + self.timeout))
+        if not self.out:
+            loop.call_soon(self._flush)
+        self.out.append(frame)
+        if self.watch is None:
+            self.watch = loop.call_later(self.timeout, self._check)
         return fut
+
+    def _flush(self) -> None:
+        out, self.out = self.out, []
+        if out and self.transport is not None and not self.lost:
+            self.transport.write(b"".join(out))
+
+    def _check(self) -> None:
+        self.watch = None
+        if not self.waiters:
+            return
+        loop = asyncio.get_running_loop()
+        late = self.waiters[0][1] - loop.time()
+        if late > 0:
+            self.watch = loop.call_later(late, self._check)
+            return
+        if self.transport is not None:
+            self.transport.abort()
+        self.connection_lost(None, "redis did not answer in time")
 
 
 class ScriptRunner:
@@ -80,40 +117,29 @@ class ScriptRunner:
         u = urlparse(url)
         return u.scheme == "redis" and not u.password and not u.username
 
-    async def _conn(self) -> _Conn:
-        i = next(self._next)
-        c = self.conns[i]
-        if c is None or c.lost:
-            async with self._lock:
-                c = self.conns[i]
-                if c is None or c.lost:
-                    loop = asyncio.get_running_loop()
-                    _, c = await loop.create_connection(_Conn, self.host, self.port)
-                    if self.db:
-                        await c.call(resp("SELECT", self.db))
-                    self.conns[i] = c
-        return c
+    async def _connect(self, i: int) -> _Conn:
+        async with self._lock:
+            c = self.conns[i]
+            if c is None or c.lost:
+                loop = asyncio.get_running_loop()
+                _, c = await loop.create_connection(lambda: _Conn(self.timeout), self.host, self.port)
+                if self.db:
+                    await c.call(resp("SELECT", self.db))
+                self.conns[i] = c
+            return c
 
     async def __call__(self, keys: list[str], args: list[Any]) -> Any:
-        conn = await self._conn()
-        reply = await self._wait(conn, resp("EVALSHA", self.sha, len(keys), *keys, *args))
+        i = next(self._next)
+        conn = self.conns[i]
+        if conn is None or conn.lost:
+            conn = await self._connect(i)
+        reply = await conn.call(resp("EVALSHA", self.sha, len(keys), *keys, *args))
         if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
             # a restarted Redis forgot the script: EVAL loads it (and caches it again)
-            reply = await self._wait(conn, resp("EVAL", self.script, len(keys), *keys, *args))
+            reply = await conn.call(resp("EVAL", self.script, len(keys), *keys, *args))
         if isinstance(reply, Exception):
             raise reply
         return reply
-
-    async def _wait(self, conn: _Conn, frame: bytes) -> Any:
-        """A reply within `timeout`, or the connection is dropped: a reply arriving late
-        would otherwise be taken for the answer to the next call on it."""
-        try:
-            return await asyncio.wait_for(conn.call(frame), self.timeout)
-        except TimeoutError:
-            if conn.transport is not None:
-                conn.transport.abort()
-            conn.connection_lost(None)
-            raise ConnectionError("redis did not answer in time") from None
 
     def close(self) -> None:
         for c in self.conns:

@@ -91,6 +91,8 @@ def last_decision(game: Game, before: dict[str, Any], seat: int, move: Any, seat
 
     public = one(None)
     cut: dict[str, Any] = {"p": public}
+    if game.open_information:
+        return cut
     for viewer in range(seats):
         own = one(viewer)
         if own != public:
@@ -156,6 +158,15 @@ def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
         "absent": doc.get("absent") or [],
         "undo": undo_public(doc),
     }
+
+
+def views(doc: Doc, game: Game, room: str) -> dict[int | None, dict[str, Any]]:
+    """Every seat's view and the spectators' (None). A game of open information cuts
+    one: each seat's is the public one with its own `you`, sharing every part."""
+    if not game.open_information:
+        return {seat: view(doc, game, room, seat) for seat in [None, *range(len(doc["seats"]))]}
+    public = view(doc, game, room, None)
+    return {None: public, **{seat: {**public, "you": seat} for seat in range(len(doc["seats"]))}}
 
 
 def undo_public(doc: Doc) -> dict[str, Any] | None:

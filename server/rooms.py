@@ -18,10 +18,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import msgpack
 from redis.exceptions import RedisError
 
-from protocol.codec import encode
+from protocol.codec import encode, pack
 from protocol.diff import make_patch
 from protocol.errors import ErrorCode
 from server import clock, fair
@@ -173,7 +172,7 @@ class Rooms:
                 doc = clock.started(doc, now)
             mover = entry.get("seat") if entry.get("k") == "move" else None
             doc = clock.tick(e.game, e.doc, doc, mover, now, self.bot_delay)
-        new_views = {seat: rm.view(doc, e.game, e.id, seat) for seat in [None, *range(len(doc["seats"]))]}
+        new_views = rm.views(doc, e.game, e.id)
         frames = self._frames(e, seq, new_views)
         over = None
         if doc["status"] == rm.OVER and e.doc["status"] != rm.OVER:
@@ -183,7 +182,7 @@ class Rooms:
         c = Commit(
             room=e.id,
             expected_seq=e.seq,
-            doc=msgpack.packb(doc),
+            doc=pack(doc),
             entry=entry,
             payload=payload(self.node, e.id, seq, frames, over, id_key, holders),
             id_key=id_key,
@@ -256,7 +255,7 @@ class Rooms:
             c = Commit(
                 room=room,
                 expected_seq=-1,
-                doc=msgpack.packb(doc),
+                doc=pack(doc),
                 entry={"k": "create", "player": sess.player, "name": sess.name},
                 payload=payload(self.node, room, 0, {}, None, ""),
                 meta={**rm.meta(doc), "private": int(private)},

@@ -34,6 +34,7 @@ import msgpack
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from protocol.codec import pack
 from server import logs, metrics
 from server.games import registry
 from server.redis_client import clustered
@@ -138,8 +139,8 @@ class Store:
 
     async def commit(self, c: Commit) -> Outcome:
         meta = [str(x) for kv in (c.meta or {}).items() for x in kv]
-        argv = [
-            c.expected_seq, c.doc, c.id_key, msgpack.packb(c.entry), channel(c.room), c.payload,
+        argv: list[bytes | str | int] = [
+            c.expected_seq, c.doc, c.id_key, pack(c.entry), channel(c.room), c.payload,
             len(meta) // 2, *meta, c.ttl,
         ]  # fmt: skip
         t0 = time.perf_counter()

@@ -78,6 +78,7 @@ class Vikings(Game):
         ),
     )
     move_forms = forms.FORMS
+    open_information = True  # VA-21: no private hands; the view is the table for everyone
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         return setup.setup(players, options, seed)

@@ -157,14 +157,17 @@ def writable(state: State, seat: int) -> State:
 
     Most decisions only touch the offer and the mover's own fjord; copying just those
     (copy-on-write) keeps apply cheap and lets the room's differ skip the untouched
-    fjords by identity. Decisions that may reach a round's end or its scorings, and the
-    auction (whose winner may be another seat), change every fjord and the hidden
-    stacks: for them, and only them, everything is copied.
+    fjords by identity. The auction (whose winner may be another seat) changes the
+    offer, the stacks and one fjord's gold: the table but the fjords is copied, each
+    fjord's top level, and the mover's fjord whole (a VP conversion, V-50, may come at
+    any time). Decisions that may reach a round's end or its scorings change every fjord
+    and the hidden stacks: for them, and only them, everything is copied.
     """
     t = state["table"]
-    wide = t["scoring"] is not None or t["bought"] >= offer.SPACES - 1 or t["prompt"]["ask"] in AUCTION_ASKS
-    if wide:
+    if t["scoring"] is not None or t["bought"] >= offer.SPACES - 1:
         return clone(state)
+    if t["prompt"]["ask"] in AUCTION_ASKS:
+        return _auction_copy(state, seat)
     table = dict(t)
     for part in PURCHASE_PARTS:
         table[part] = None if t[part] is None else clone(t[part])
@@ -174,6 +177,15 @@ def writable(state: State, seat: int) -> State:
     return {"table": table, "hidden": state["hidden"]}
 
 
+def _auction_copy(state: State, seat: int) -> State:
+    t = state["table"]
+    table = {k: v if k in SHARED_IN_AUCTION or not isinstance(v, dict | list) else clone(v) for k, v in t.items()}
+    table["fjords"] = [dict(f) for f in t["fjords"]]  # only `gold` changes there (V-111)
+    table["fjords"][seat] = clone(t["fjords"][seat])
+    return {"table": table, "hidden": clone(state["hidden"])}
+
+
+SHARED_IN_AUCTION = ("fjords", "options")  # copied apart (fjords) or never changed (options)
 AUCTION_ASKS = ("bid", "box", "colour")
 
 

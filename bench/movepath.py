@@ -1,0 +1,179 @@
+"""`python -m bench.movepath`: server CPU per committed move, this tree against another.
+
+The move path as bench.load drives it: 4-player Vikings bot games at full speed from a
+load process of its own, each decision a `legal` then a `move`, 4 players and 1 spectator
+per room (5 frames out per move), one node on its embedded Redis. The figure is the
+node's CPU (utime + stime, from /proc) over the moves committed: the whole process, the
+gateway, the engine, the commit and the fan-out included, Redis not.
+
+`--before REF` runs the same load against a checkout of REF (a git worktree in a
+temporary directory, the same Python), rounds alternating so both trees see the same
+machine; it prints every round, the medians and their ratio. The parts table times, in
+process and over recorded games, the pieces of one commit of this tree: where a move's
+CPU goes (the rest is sockets, framing, the event loop and the Redis client).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bench.procs import cpu_seconds, run_client
+from bench.scenarios import UNLIMITED
+from tests.cluster import PER_IP_OFF, free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+OPTIONS = {"variant": "advanced"}  # as bench.loadgen plays Vikings
+
+
+def one_round(tree: Path, rooms: int, seconds: float) -> dict[str, float]:
+    """One node of `tree` under the load; its CPU per committed move."""
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(tree), **UNLIMITED, **PER_IP_OFF, "LONGHALL_IP_CONNECTIONS": "0"}
+    env.pop("REDIS_URL", None)
+    with tempfile.TemporaryDirectory() as data:
+        node = subprocess.Popen(
+            [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--data", data,
+             "--log-level", "warning"],
+            cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            _healthy(port, node)
+            cpu0 = cpu_seconds(node.pid)
+            raw = run_client(
+                "bench.loadgen", "--urls", f"ws://127.0.0.1:{port}/ws", "--rooms", str(rooms),
+                "--seconds", str(seconds), "--players", "4", "--spectators", "1", "--think", "0",
+                "--game", "vikings", timeout=seconds + 120,
+            )  # fmt: skip
+            cpu = cpu_seconds(node.pid) - cpu0
+        finally:
+            node.terminate()
+            node.wait(timeout=30)
+    moves = len(raw["rtt_ms"])
+    return {"moves": moves, "moves_per_s": moves / raw["seconds"], "cpu_ms_per_move": cpu / max(moves, 1) * 1000,
+            "errors": sum(raw["errors"].values())}  # fmt: skip
+
+
+def _healthy(port: int, node: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if node.poll() is not None:
+            raise RuntimeError(f"the node exited with {node.returncode}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=0.5).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    node.kill()
+    raise RuntimeError("the node did not become healthy")
+
+
+def checkout(ref: str, where: Path) -> Path:
+    subprocess.run(["git", "worktree", "add", "--detach", str(where), ref], cwd=ROOT, check=True,
+                   capture_output=True)  # fmt: skip
+    return where
+
+
+def compare(ref: str, rounds: int, rooms: int, seconds: float) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        before = checkout(ref, Path(tmp) / "before")
+        try:
+            runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
+            for i in range(rounds):
+                for label, tree in (("before", before), ("after", ROOT)) if i % 2 == 0 else (
+                        ("after", ROOT), ("before", before)):  # fmt: skip
+                    r = one_round(tree, rooms, seconds)
+                    runs[label].append(r)
+                    print(f"round {i + 1} {label:>6}: {r['cpu_ms_per_move']:.3f} ms CPU per move, "
+                          f"{r['moves_per_s']:.0f} moves/s, {r['moves']:.0f} moves, "
+                          f"{r['errors']:.0f} errors")  # fmt: skip
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(before)], cwd=ROOT, capture_output=True)
+    b = statistics.median(r["cpu_ms_per_move"] for r in runs["before"])
+    a = statistics.median(r["cpu_ms_per_move"] for r in runs["after"])
+    mb = statistics.median(r["moves_per_s"] for r in runs["before"])
+    ma = statistics.median(r["moves_per_s"] for r in runs["after"])
+    print(f"\nserver CPU per move, median of {rounds}: before ({ref}) {b:.3f} ms, after {a:.3f} ms: "
+          f"ratio {a / b:.2f}; moves/s {mb:.0f} → {ma:.0f} ({ma / mb:.2f}×)")  # fmt: skip
+
+
+def parts(games: int) -> None:
+    """Microseconds per move of each piece of a commit, over `games` recorded games."""
+    from protocol.codec import encode, pack
+    from protocol.diff import make_patch
+    from server import room as rm
+    from server.fanout import payload
+    from server.games.vikings import GAME
+
+    rng = random.Random(1)
+    steps: list[tuple[dict[str, Any], int, Any, dict[str, Any]]] = []  # before, seat, move, after
+    for g in range(games):
+        state = GAME.setup(4, GAME.resolve_options(OPTIONS), g)
+        while GAME.result(state) is None:
+            seat = GAME.to_act(state)[0]
+            move = rng.choice(GAME.legal_moves(state, seat))
+            after = GAME.apply(state, seat, move)
+            steps.append((state, seat, move, after))
+            state = after
+    seats = [{"player": f"p{i}", "name": f"p{i}"} for i in range(4)]
+    base = {**rm.new_doc(GAME, GAME.resolve_options(OPTIONS), 4, False, "p0", "p0"), "seats": seats, "status": rm.PLAYING}
+    docs = [rm.moved(base, after, None, rm.last_decision(GAME, before, seat, move, 4, i + 1))
+            for i, (before, seat, move, after) in enumerate(steps)]  # fmt: skip
+    views = [rm.views(d, GAME, "r") for d in docs]
+    pieces: list[tuple[str, Callable[[int], object]]] = [
+        ("engine apply (its copy-on-write included)", lambda i: GAME.apply(steps[i][0], steps[i][1], steps[i][2])),
+        ("engine legal_moves", lambda i: GAME.legal_moves(steps[i][0], steps[i][1])),
+        ("describe the decision", lambda i: rm.last_decision(GAME, steps[i][0], steps[i][1], steps[i][2], 4, i)),
+        ("cut the views (4 seats + spectators)", lambda i: rm.views(docs[i], GAME, "r")),
+        (
+            "diff and encode the frame",
+            lambda i: encode(
+                {"t": "diff", "room": "r", "seq": i, "ops": make_patch(views[i - 1][None], views[i][None])}
+            ),
+        ),
+        ("pack the room document", lambda i: pack(docs[i])),
+        ("pack the publish", lambda i: payload("n", "r", i, {"p": b"x" * 300}, None, "k", ["p0", "p1", "p2", "p3"])),
+    ]
+    print(f"\nwhere a commit's CPU goes (in process, {len(steps)} decisions of {games} games, µs per move)")
+    total = 0.0
+    for label, fn in pieces:
+        t0 = time.perf_counter()
+        for i in range(1, len(steps)):
+            fn(i)
+        us = (time.perf_counter() - t0) / (len(steps) - 1) * 1e6
+        total += us
+        print(f"  {label:<45} {us:7.1f}")
+    print(f"  {'sum':<45} {total:7.1f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--before", default="", help="a git ref to compare with (e.g. a commit)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rooms", type=int, default=50)
+    ap.add_argument("--seconds", type=float, default=15.0)
+    ap.add_argument("--games", type=int, default=20, help="recorded games for the parts table")
+    args = ap.parse_args()
+    if args.before:
+        compare(args.before, args.rounds, args.rooms, args.seconds)
+    else:
+        for i in range(args.rounds):
+            r = one_round(ROOT, args.rooms, args.seconds)
+            print(f"round {i + 1}: {r['cpu_ms_per_move']:.3f} ms CPU per move, {r['moves_per_s']:.0f} moves/s")
+    parts(args.games)
+
+
+if __name__ == "__main__":
+    main()
