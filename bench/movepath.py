@@ -109,7 +109,7 @@ def compare(ref: str, rounds: int, rooms: int, seconds: float) -> None:
           f"ratio {a / b:.2f}; moves/s {mb:.0f} → {ma:.0f} ({ma / mb:.2f}×)")  # fmt: skip
 
 
-def parts(games: int) -> None:
+def parts(games: int) -> dict[str, float]:
     """Microseconds per move of each piece of a commit, over `games` recorded games."""
     from protocol.codec import encode, pack
     from protocol.diff import make_patch
@@ -128,7 +128,8 @@ def parts(games: int) -> None:
             steps.append((state, seat, move, after))
             state = after
     seats = [{"player": f"p{i}", "name": f"p{i}"} for i in range(4)]
-    base = {**rm.new_doc(GAME, GAME.resolve_options(OPTIONS), 4, False, "p0", "p0"), "seats": seats, "status": rm.PLAYING}
+    base = {**rm.new_doc(GAME, GAME.resolve_options(OPTIONS), 4, False, "p0", "p0"), "seats": seats,
+            "status": rm.PLAYING}  # fmt: skip
     docs = [rm.moved(base, after, None, rm.last_decision(GAME, before, seat, move, 4, i + 1))
             for i, (before, seat, move, after) in enumerate(steps)]  # fmt: skip
     views = [rm.views(d, GAME, "r") for d in docs]
@@ -148,14 +149,17 @@ def parts(games: int) -> None:
     ]
     print(f"\nwhere a commit's CPU goes (in process, {len(steps)} decisions of {games} games, µs per move)")
     total = 0.0
+    out: dict[str, float] = {}
     for label, fn in pieces:
         t0 = time.perf_counter()
         for i in range(1, len(steps)):
             fn(i)
         us = (time.perf_counter() - t0) / (len(steps) - 1) * 1e6
         total += us
+        out[label] = us
         print(f"  {label:<45} {us:7.1f}")
     print(f"  {'sum':<45} {total:7.1f}")
+    return out
 
 
 def main() -> None:

@@ -3,7 +3,7 @@ never for speed)."""
 
 from __future__ import annotations
 
-from bench import scenarios
+from bench import movepath, scenarios
 
 
 def test_load_run_commits_moves_and_reports_every_figure() -> None:
@@ -37,3 +37,10 @@ def test_view_diff_comparison_rebuilds_the_same_views() -> None:
 
     f = diffs.compare("vikings")
     assert f["ours_ops"] > 0 and f["jsonpatch_ops"] > 0 and f["view_bytes"] > f["ours_bytes"]
+
+
+def test_move_path_cpu_is_measured_and_its_parts_timed() -> None:
+    r = movepath.one_round(movepath.ROOT, rooms=3, seconds=3.0)
+    assert r["moves"] > 0 and r["errors"] == 0 and r["cpu_ms_per_move"] > 0
+    pieces = movepath.parts(1)
+    assert len(pieces) == 7 and all(us > 0 for us in pieces.values())

@@ -179,10 +179,14 @@ def writable(state: State, seat: int) -> State:
 
 def _auction_copy(state: State, seat: int) -> State:
     t = state["table"]
-    table = {k: v if k in SHARED_IN_AUCTION or not isinstance(v, dict | list) else clone(v) for k, v in t.items()}
+    table: dict[str, Any] = {k: v if k in SHARED_IN_AUCTION else _copied(v) for k, v in t.items()}
     table["fjords"] = [dict(f) for f in t["fjords"]]  # only `gold` changes there (V-111)
     table["fjords"][seat] = clone(t["fjords"][seat])
     return {"table": table, "hidden": clone(state["hidden"])}
+
+
+def _copied(value: Any) -> Any:
+    return clone(value) if type(value) in (dict, list) else value
 
 
 SHARED_IN_AUCTION = ("fjords", "options")  # copied apart (fjords) or never changed (options)
