@@ -262,6 +262,10 @@ class Client:
             try:
                 await self.ws.send(msgpack.packb(msg))
                 got = await asyncio.wait_for(self._waiter, timeout)
+            except ConnectionClosed as exc:  # the socket died under the send: as if lost after it
+                if self._waiter.done():
+                    self._waiter.exception()  # (the reader failed it already: retrieved here)
+                raise ConnectionError("connection lost") from exc
             finally:
                 self._waiter = None
         if got[-1].get("t") == "error":

@@ -1,0 +1,238 @@
+"""Chaos on several nodes: 3 nodes share one Redis (its append-only file fsynced on every
+write), bot games play through all of them (the players of a table on different nodes),
+a random node is SIGKILLed and started again on its address every few seconds, and Redis
+itself is SIGKILLed and started again once. Nothing acknowledged is lost or applied
+twice: every move a player got `ok` for is in its room's log at the seq of that `ok`,
+every move in a log was acknowledged exactly once, and every game finishes with a final
+state that is the replay of its log from its seed. The default run plays a sample;
+`-m soak` plays 200 games at once with a kill every 20 s."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgpack
+import pytest
+import redis
+from redis.cluster import RedisCluster as ClusterClient
+
+from clients.python.bot import RETRYABLE, my_turn
+from clients.python.client import Client, ServerError
+from server.embedded_redis import EmbeddedRedis
+from server.store import keys
+from tests.cluster import ServerProc
+from tests.redis_cluster import RedisCluster, missing
+from tests.server.test_cluster_nodes import fail_over, log_of, wait_promoted
+
+KINDS: list[tuple[str, int, dict[str, Any]]] = [
+    ("vikings", 2, {}),
+    ("hunters", 2, {}),
+    ("feast", 2, {"length": "short"}),
+]
+EVERY = float(os.environ.get("LONGHALL_CHAOS_EVERY", "20"))  # seconds between node kills in the soaks
+NODE_ENV = {"LONGHALL_ARCHIVED_TTL": "36000"}  # the logs stay in Redis to be checked
+
+
+class OneRedis:
+    """The embedded Redis; its outage: SIGKILLed, then started again on its data."""
+
+    def __init__(self, work: Path) -> None:
+        self.redis = EmbeddedRedis(work / "redis")
+        self.url = self.redis.start()
+
+    def outage(self, room: str) -> None:
+        assert self.redis.proc is not None
+        self.redis.proc.send_signal(signal.SIGKILL)  # nothing flushed on the way out but what fsync wrote
+        self.redis.proc.wait()
+        time.sleep(0.5)
+        self.redis.start()
+
+    def log(self, room: str) -> list[dict[str, Any]]:
+        with redis.Redis.from_url(self.url) as r:
+            return [msgpack.unpackb(f[b"entry"], raw=False) for _, f in r.xrange(keys(room)[1])]
+
+    def stop(self) -> None:
+        self.redis.stop()
+
+
+class Cluster:
+    """A 3-master Redis Cluster (tests/redis_cluster.py); its outage: the master owning
+    a room in play fails over to its replica (CLUSTER FAILOVER)."""
+
+    def __init__(self, work: Path) -> None:
+        self.cluster = RedisCluster(work / "cluster").start()
+        self.url = f"redis+cluster://127.0.0.1:{self.cluster.ports[0]}"
+        self.client = ClusterClient(host="127.0.0.1", port=self.cluster.ports[0])
+
+    def outage(self, room: str) -> None:
+        _, new = fail_over(self.cluster, self.client, keys(room)[0])
+        asyncio.run(wait_promoted(new))
+        self.client.nodes_manager.initialize()
+
+    def log(self, room: str) -> list[dict[str, Any]]:
+        return log_of(self.client, room)
+
+    def stop(self) -> None:
+        self.client.close()
+        self.cluster.stop()
+
+
+@dataclass
+class Chaos:
+    store: OneRedis | Cluster
+    nodes: list[ServerProc]
+    work: Path
+    kills: int = 0
+    outages: int = 0
+    acked: int = 0
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def node(self, i: int) -> ServerProc:
+        port = self.nodes[i].port if i < len(self.nodes) else None  # a restarted node keeps its address
+        return ServerProc(self.work / f"node{i}", self.store.url, port=port, **NODE_ENV).start()
+
+    async def run(self, every: float, outage_at: int, rng: random.Random, rooms: list[str]) -> None:
+        """A random node SIGKILLed and started again every `every` s; the store's outage
+        once, at the kill numbered `outage_at`."""
+        while not self.stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.stop.wait(), every)
+                return
+            if self.kills == outage_at and not self.outages:
+                await asyncio.to_thread(self.store.outage, rng.choice(rooms))
+                self.outages += 1
+            i = rng.randrange(len(self.nodes))
+            self.nodes[i].kill()
+            self.nodes[i] = await asyncio.to_thread(self.node, i)
+            self.kills += 1
+
+
+async def seat_table(urls: list[str], kind: tuple[str, int, dict[str, Any]], first: int) -> tuple[str, list[Client]]:
+    game, players, options = kind
+    clients = [await Client(urls[(first + i) % len(urls)], name=f"c{i}").connect() for i in range(players)]
+    room = (await clients[0].create(game, options, seats=players)).room
+    for c in clients[1:]:
+        await c.join(room)
+    await clients[0].start(room)
+    return room, clients
+
+
+async def bot(client: Client, room: str, rng: random.Random, acked: list[tuple[int, Any]]) -> dict[str, Any]:
+    """Random decisions until the game ends, through every kill; each `ok` recorded."""
+    mirror = client.rooms[room]
+    while True:
+        try:
+            await client.wait_until(lambda: mirror.result is not None or my_turn(client, room), 300)
+            if mirror.result is not None:
+                return mirror.result
+            seq = mirror.seq
+            moves = await client.legal(room)
+            if not moves:
+                await client.wait_until(lambda s=seq: mirror.seq != s or mirror.result is not None, 300)
+                continue
+            move = rng.choice(moves)
+            acked.append((await client.move(room, move, seq=seq), move))  # re-sent with its id after a kill
+        except ServerError as exc:
+            if exc.code not in RETRYABLE:
+                raise
+            with contextlib.suppress(ServerError, ConnectionError, TimeoutError):
+                await client.resync(room)
+        except (ConnectionError, TimeoutError):
+            await asyncio.sleep(0.2)  # the client reconnects by itself and takes its seat back
+
+
+async def check_room(store: OneRedis | Cluster, http: list[str], room: str, acked: list[tuple[int, Any]]) -> None:
+    log = store.log(room)
+    moves = {seq: e for seq, e in enumerate(log) if e["k"] == "move"}
+    for seq, move in acked:  # acknowledged: in the log, at its seq
+        assert seq in moves and moves[seq]["move"] == move, (room, seq, move, moves.get(seq))
+    assert sorted(seq for seq, _ in acked) == sorted(moves), (room, "a logged move never acknowledged, or twice")
+    ids = [(e["player"], e["id"]) for e in moves.values()]
+    assert len(ids) == len(set(ids)), (room, "a move id applied twice")
+    check: dict[str, Any] = {}
+    for attempt in range(60):  # a node may be down: ask the others
+        try:
+            async with httpx.AsyncClient(base_url=http[attempt % len(http)], timeout=60) as client:
+                check = (await client.get(f"/api/rooms/{room}/replay/check")).json()
+            break
+        except httpx.HTTPError:
+            await asyncio.sleep(0.5)
+    assert check.get("ok"), (room, check)  # the final state is the replay of the log from its seed
+
+
+async def chaos_run(store: OneRedis | Cluster, work: Path, games: int, every: float, outage_at: int,
+                    seed: int) -> Chaos:  # fmt: skip
+    chaos = Chaos(store, [], work)
+    try:
+        for i in range(3):
+            chaos.nodes.append(chaos.node(i))
+        urls = [n.url for n in chaos.nodes]
+        http = [n.http for n in chaos.nodes]
+        gate = asyncio.Semaphore(25)  # tables seated a few at a time
+
+        async def seat(i: int) -> tuple[str, list[Client]]:
+            async with gate:
+                return await seat_table(urls, KINDS[i % len(KINDS)], i)
+
+        tables = await asyncio.gather(*(seat(i) for i in range(games)))
+        killer = asyncio.create_task(chaos.run(every, outage_at, random.Random(seed), [room for room, _ in tables]))
+        acks: dict[str, list[tuple[int, Any]]] = {room: [] for room, _ in tables}
+        try:
+            plays = [bot(c, room, random.Random(seed + 7 * g + s), acks[room])
+                     for g, (room, clients) in enumerate(tables) for s, c in enumerate(clients)]  # fmt: skip
+            results = await asyncio.wait_for(asyncio.gather(*plays), 3 * 3600)
+        finally:
+            chaos.stop.set()
+            await killer
+        assert len(results) == sum(len(c) for _, c in tables)
+        for room, _ in tables:
+            await check_room(store, http, room, acks[room])
+        for _, clients in tables:
+            for c in clients:
+                await c.close()
+        chaos.acked = sum(len(a) for a in acks.values())
+    finally:
+        for n in chaos.nodes:
+            n.stop()
+        store.stop()
+    return chaos
+
+
+async def test_nodes_and_redis_killed_while_games_play_sample(tmp_path: Path) -> None:
+    chaos = await chaos_run(OneRedis(tmp_path), tmp_path, games=9, every=1.5, outage_at=2, seed=3)
+    print(f"\nnode chaos sample: {chaos.kills} node kills, {chaos.outages} Redis kill, "
+          f"{chaos.acked} acknowledged moves, 0 lost or doubled")  # fmt: skip
+    assert chaos.kills >= 3 and chaos.outages == 1
+
+
+@pytest.mark.soak
+@pytest.mark.timeout(4 * 3600)  # hundreds of games: beyond the suite's per-test 600 s
+async def test_nodes_and_redis_killed_while_games_play_soak(tmp_path: Path) -> None:
+    games = int(os.environ.get("LONGHALL_CHAOS_GAMES", "200"))
+    chaos = await chaos_run(OneRedis(tmp_path), tmp_path, games=games, every=EVERY, outage_at=3, seed=11)
+    print(f"\nnode chaos soak: {games} games, {chaos.kills} node kills, {chaos.outages} Redis kill, "
+          f"{chaos.acked} acknowledged moves, 0 lost or doubled")  # fmt: skip
+    assert chaos.outages == 1
+
+
+@pytest.mark.soak
+@pytest.mark.timeout(4 * 3600)
+async def test_nodes_killed_around_a_cluster_failover_soak(tmp_path: Path) -> None:
+    """The same on a 3-master Redis Cluster: nodes SIGKILLed, one master failed over."""
+    why = missing()
+    if why is not None:
+        pytest.skip(why)
+    games = int(os.environ.get("LONGHALL_CHAOS_GAMES", "200"))
+    chaos = await chaos_run(Cluster(tmp_path), tmp_path, games=games, every=EVERY, outage_at=3, seed=13)
+    print(f"\nnode chaos soak on a cluster: {games} games, {chaos.kills} node kills, {chaos.outages} failover, "
+          f"{chaos.acked} acknowledged moves, 0 lost or doubled")  # fmt: skip
+    assert chaos.outages == 1
