@@ -22,16 +22,19 @@ log = logging.getLogger("longhall.catchup")
 
 
 async def catch_up(rooms: Rooms) -> int:
-    """Snapshots sent to sockets that were behind their room."""
+    """Snapshots sent to sockets that were behind their room. Raises a store error after
+    going through every room when some could not be read (the hub tries again)."""
     from server.rooms import RoomError
 
     sent = 0
+    unread: BaseException | None = None
     for room, members in list(rooms.hub.local.items()):
         try:
             e = await rooms.entry(room)  # the hub marked the cache stale: read from Redis
         except RoomError:
             continue
-        except STORE_ERRORS:
+        except STORE_ERRORS as exc:
+            unread = exc
             continue
         for receiver in list(members):
             seen = getattr(receiver, "seen", {})
@@ -42,6 +45,10 @@ async def catch_up(rooms: Rooms) -> int:
                 sent += 1
             except RoomError:
                 pass  # the seat changed hands: the socket was told `left`
+            except STORE_ERRORS as exc:
+                unread = exc
             except Exception:
                 log.warning("catch-up of a socket failed", exc_info=True)
+    if unread is not None:
+        raise unread
     return sent

@@ -150,6 +150,24 @@ class Hub:
         """A message for the sockets another node (or this one) holds."""
         await self.bus.publish(f"node:{node}", msgpack.packb(msg))
 
+    async def _recover(self) -> None:
+        """Subscriptions back, then the catch-up (sockets behind their room get a snapshot:
+        server.catchup), both tried again until they succeed: while Redis restarts, the
+        first tries fail, and a catch-up skipped would leave a player whose turn came
+        during the gap waiting for a diff that was published to nobody."""
+        delay = 0.2
+        while True:
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, 2.0)
+            try:
+                await self.bus.recover()
+                await self.on_recovered()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                quiet.warn("pubsub", "catching up after a pub/sub loss failed; trying again", exc)
+
     async def _read(self) -> None:
         while True:
             try:
@@ -159,10 +177,7 @@ class Hub:
             except Exception as exc:  # the connection dropped (or a slot moved): subscribe again
                 quiet.warn("pubsub", "pub/sub connection lost; rooms resync from Redis", exc)
                 self.on_resubscribe()
-                await asyncio.sleep(0.2)
-                with contextlib.suppress(Exception):
-                    await self.bus.recover()
-                    await self.on_recovered()  # sockets behind their room get a snapshot (server.catchup)
+                await self._recover()
                 continue
             if msg is None:
                 continue

@@ -38,8 +38,16 @@ KINDS: list[tuple[str, int, dict[str, Any]]] = [
     ("hunters", 2, {}),
     ("feast", 2, {"length": "short"}),
 ]
+# the soaks' tables: full tables and long games, so that a kill every 20 s meets many of them
+LONG_KINDS: list[tuple[str, int, dict[str, Any]]] = [
+    ("vikings", 4, {"variant": "advanced"}),
+    ("hunters", 4, {}),
+    ("feast", 2, {"length": "long"}),
+]
+STALL = 120.0  # seconds a bot waits for its turn or the end before the game counts as stuck
 EVERY = float(os.environ.get("LONGHALL_CHAOS_EVERY", "20"))  # seconds between node kills in the soaks
-NODE_ENV = {"LONGHALL_ARCHIVED_TTL": "36000"}  # the logs stay in Redis to be checked
+# the logs stay in Redis to be checked; every player comes from 127.0.0.1 (standing for many)
+NODE_ENV = {"LONGHALL_ARCHIVED_TTL": "36000", "LONGHALL_IP_CONNECTIONS": "0"}
 
 
 class OneRedis:
@@ -116,9 +124,13 @@ class Chaos:
             self.kills += 1
 
 
-async def seat_table(urls: list[str], kind: tuple[str, int, dict[str, Any]], first: int) -> tuple[str, list[Client]]:
+async def seat_table(urls: list[str], kind: tuple[str, int, dict[str, Any]], first: int,
+                     everyone: list[Client]) -> tuple[str, list[Client]]:  # fmt: skip
     game, players, options = kind
-    clients = [await Client(urls[(first + i) % len(urls)], name=f"c{i}").connect() for i in range(players)]
+    clients = []
+    for i in range(players):
+        clients.append(await Client(urls[(first + i) % len(urls)], name=f"c{i}").connect())
+        everyone.append(clients[-1])
     room = (await clients[0].create(game, options, seats=players)).room
     for c in clients[1:]:
         await c.join(room)
@@ -131,7 +143,10 @@ async def bot(client: Client, room: str, rng: random.Random, acked: list[tuple[i
     mirror = client.rooms[room]
     while True:
         try:
-            await client.wait_until(lambda: mirror.result is not None or my_turn(client, room), 300)
+            try:
+                await client.wait_until(lambda: mirror.result is not None or my_turn(client, room), STALL)
+            except TimeoutError:
+                raise AssertionError(f"{room}: no turn and no end for {STALL} s: a socket left behind") from None
             if mirror.result is not None:
                 return mirror.result
             seq = mirror.seq
@@ -170,8 +185,9 @@ async def check_room(store: OneRedis | Cluster, http: list[str], room: str, acke
 
 
 async def chaos_run(store: OneRedis | Cluster, work: Path, games: int, every: float, outage_at: int,
-                    seed: int) -> Chaos:  # fmt: skip
+                    seed: int, kinds: list[tuple[str, int, dict[str, Any]]] = KINDS) -> Chaos:  # fmt: skip
     chaos = Chaos(store, [], work)
+    everyone: list[Client] = []  # closed whatever happens (a client left open reconnects forever)
     try:
         for i in range(3):
             chaos.nodes.append(chaos.node(i))
@@ -181,7 +197,7 @@ async def chaos_run(store: OneRedis | Cluster, work: Path, games: int, every: fl
 
         async def seat(i: int) -> tuple[str, list[Client]]:
             async with gate:
-                return await seat_table(urls, KINDS[i % len(KINDS)], i)
+                return await seat_table(urls, kinds[i % len(kinds)], i, everyone)
 
         tables = await asyncio.gather(*(seat(i) for i in range(games)))
         killer = asyncio.create_task(chaos.run(every, outage_at, random.Random(seed), [room for room, _ in tables]))
@@ -196,11 +212,10 @@ async def chaos_run(store: OneRedis | Cluster, work: Path, games: int, every: fl
         assert len(results) == sum(len(c) for _, c in tables)
         for room, _ in tables:
             await check_room(store, http, room, acks[room])
-        for _, clients in tables:
-            for c in clients:
-                await c.close()
         chaos.acked = sum(len(a) for a in acks.values())
     finally:
+        for c in everyone:
+            await c.close()
         for n in chaos.nodes:
             n.stop()
         store.stop()
@@ -218,7 +233,9 @@ async def test_nodes_and_redis_killed_while_games_play_sample(tmp_path: Path) ->
 @pytest.mark.timeout(4 * 3600)  # hundreds of games: beyond the suite's per-test 600 s
 async def test_nodes_and_redis_killed_while_games_play_soak(tmp_path: Path) -> None:
     games = int(os.environ.get("LONGHALL_CHAOS_GAMES", "200"))
-    chaos = await chaos_run(OneRedis(tmp_path), tmp_path, games=games, every=EVERY, outage_at=3, seed=11)
+    chaos = await chaos_run(
+        OneRedis(tmp_path), tmp_path, games=games, every=EVERY, outage_at=1, seed=11, kinds=LONG_KINDS
+    )
     print(f"\nnode chaos soak: {games} games, {chaos.kills} node kills, {chaos.outages} Redis kill, "
           f"{chaos.acked} acknowledged moves, 0 lost or doubled")  # fmt: skip
     assert chaos.outages == 1
@@ -232,7 +249,9 @@ async def test_nodes_killed_around_a_cluster_failover_soak(tmp_path: Path) -> No
     if why is not None:
         pytest.skip(why)
     games = int(os.environ.get("LONGHALL_CHAOS_GAMES", "200"))
-    chaos = await chaos_run(Cluster(tmp_path), tmp_path, games=games, every=EVERY, outage_at=3, seed=13)
+    chaos = await chaos_run(
+        Cluster(tmp_path), tmp_path, games=games, every=EVERY, outage_at=1, seed=13, kinds=LONG_KINDS
+    )
     print(f"\nnode chaos soak on a cluster: {games} games, {chaos.kills} node kills, {chaos.outages} failover, "
           f"{chaos.acked} acknowledged moves, 0 lost or doubled")  # fmt: skip
     assert chaos.outages == 1
