@@ -102,6 +102,7 @@ class Chaos:
     kills: int = 0
     outages: int = 0
     acked: int = 0
+    late: int = 0  # moves sent on a mirror behind the game's end (refused game_over, not applied)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
 
     def node(self, i: int) -> ServerProc:
@@ -138,10 +139,20 @@ async def seat_table(urls: list[str], kind: tuple[str, int, dict[str, Any]], fir
     return room, clients
 
 
-async def bot(client: Client, room: str, rng: random.Random, acked: list[tuple[int, Any]]) -> dict[str, Any]:
-    """Random decisions until the game ends, through every kill; each `ok` recorded."""
+@dataclass
+class Tally:
+    """A room's moves as its players saw them answered."""
+
+    acked: list[tuple[int, Any]] = field(default_factory=list)  # (seq of the `ok`, move)
+    over: list[tuple[str, str]] = field(default_factory=list)  # (player, move id) refused as game_over
+
+
+async def bot(client: Client, room: str, rng: random.Random, tally: Tally) -> dict[str, Any]:
+    """Random decisions until the game ends, through every kill; each answer recorded."""
     mirror = client.rooms[room]
+    ids = (f"{room}-{n}" for n in range(1_000_000))
     while True:
+        mid = ""
         try:
             try:
                 await client.wait_until(lambda: mirror.result is not None or my_turn(client, room), STALL)
@@ -154,10 +165,14 @@ async def bot(client: Client, room: str, rng: random.Random, acked: list[tuple[i
             if not moves:
                 await client.wait_until(lambda s=seq: mirror.seq != s or mirror.result is not None, 300)
                 continue
-            move = rng.choice(moves)
-            acked.append((await client.move(room, move, seq=seq), move))  # re-sent with its id after a kill
+            move, mid = rng.choice(moves), next(ids)
+            tally.acked.append((await client.move(room, move, mid, seq=seq), move))  # re-sent with its id
         except ServerError as exc:
-            if exc.code not in RETRYABLE:
+            if exc.code == "game_over" and mid:
+                # its mirror was behind the end (its node lost the last diff): not applied, and
+                # checked below that it was not (a committed move must be answered with its seq)
+                tally.over.append((client.player or "", mid))
+            elif exc.code not in RETRYABLE:
                 raise
             with contextlib.suppress(ServerError, ConnectionError, TimeoutError):
                 await client.resync(room)
@@ -165,14 +180,15 @@ async def bot(client: Client, room: str, rng: random.Random, acked: list[tuple[i
             await asyncio.sleep(0.2)  # the client reconnects by itself and takes its seat back
 
 
-async def check_room(store: OneRedis | Cluster, http: list[str], room: str, acked: list[tuple[int, Any]]) -> None:
+async def check_room(store: OneRedis | Cluster, http: list[str], room: str, tally: Tally) -> None:
     log = store.log(room)
     moves = {seq: e for seq, e in enumerate(log) if e["k"] == "move"}
-    for seq, move in acked:  # acknowledged: in the log, at its seq
+    for seq, move in tally.acked:  # acknowledged: in the log, at its seq
         assert seq in moves and moves[seq]["move"] == move, (room, seq, move, moves.get(seq))
-    assert sorted(seq for seq, _ in acked) == sorted(moves), (room, "a logged move never acknowledged, or twice")
+    assert sorted(seq for seq, _ in tally.acked) == sorted(moves), (room, "a logged move not acknowledged once")
     ids = [(e["player"], e["id"]) for e in moves.values()]
     assert len(ids) == len(set(ids)), (room, "a move id applied twice")
+    assert not set(tally.over) & set(ids), (room, "a committed move answered game_over")
     check: dict[str, Any] = {}
     for attempt in range(60):  # a node may be down: ask the others
         try:
@@ -201,7 +217,7 @@ async def chaos_run(store: OneRedis | Cluster, work: Path, games: int, every: fl
 
         tables = await asyncio.gather(*(seat(i) for i in range(games)))
         killer = asyncio.create_task(chaos.run(every, outage_at, random.Random(seed), [room for room, _ in tables]))
-        acks: dict[str, list[tuple[int, Any]]] = {room: [] for room, _ in tables}
+        acks = {room: Tally() for room, _ in tables}
         try:
             plays = [bot(c, room, random.Random(seed + 7 * g + s), acks[room])
                      for g, (room, clients) in enumerate(tables) for s, c in enumerate(clients)]  # fmt: skip
@@ -212,7 +228,8 @@ async def chaos_run(store: OneRedis | Cluster, work: Path, games: int, every: fl
         assert len(results) == sum(len(c) for _, c in tables)
         for room, _ in tables:
             await check_room(store, http, room, acks[room])
-        chaos.acked = sum(len(a) for a in acks.values())
+        chaos.acked = sum(len(a.acked) for a in acks.values())
+        chaos.late = sum(len(a.over) for a in acks.values())
     finally:
         for c in everyone:
             await c.close()
@@ -225,7 +242,7 @@ async def chaos_run(store: OneRedis | Cluster, work: Path, games: int, every: fl
 async def test_nodes_and_redis_killed_while_games_play_sample(tmp_path: Path) -> None:
     chaos = await chaos_run(OneRedis(tmp_path), tmp_path, games=9, every=1.5, outage_at=2, seed=3)
     print(f"\nnode chaos sample: {chaos.kills} node kills, {chaos.outages} Redis kill, "
-          f"{chaos.acked} acknowledged moves, 0 lost or doubled")  # fmt: skip
+          f"{chaos.acked} acknowledged moves, 0 lost or doubled, {chaos.late} late moves refused")  # fmt: skip
     assert chaos.kills >= 3 and chaos.outages == 1
 
 
@@ -237,7 +254,7 @@ async def test_nodes_and_redis_killed_while_games_play_soak(tmp_path: Path) -> N
         OneRedis(tmp_path), tmp_path, games=games, every=EVERY, outage_at=1, seed=11, kinds=LONG_KINDS
     )
     print(f"\nnode chaos soak: {games} games, {chaos.kills} node kills, {chaos.outages} Redis kill, "
-          f"{chaos.acked} acknowledged moves, 0 lost or doubled")  # fmt: skip
+          f"{chaos.acked} acknowledged moves, 0 lost or doubled, {chaos.late} late moves refused")  # fmt: skip
     assert chaos.outages == 1
 
 
@@ -253,5 +270,5 @@ async def test_nodes_killed_around_a_cluster_failover_soak(tmp_path: Path) -> No
         Cluster(tmp_path), tmp_path, games=games, every=EVERY, outage_at=1, seed=13, kinds=LONG_KINDS
     )
     print(f"\nnode chaos soak on a cluster: {games} games, {chaos.kills} node kills, {chaos.outages} failover, "
-          f"{chaos.acked} acknowledged moves, 0 lost or doubled")  # fmt: skip
+          f"{chaos.acked} acknowledged moves, 0 lost or doubled, {chaos.late} late moves refused")  # fmt: skip
     assert chaos.outages == 1
