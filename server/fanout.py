@@ -113,7 +113,10 @@ class Hub:
             return
         for receiver, seat in list(members.items()):
             if seat is not None and holders is not None and (seat >= len(holders) or holders[seat] != receiver.player):
-                self.drop(room, receiver)
+                # only a newer commit than the socket has seen speaks for now: another node's
+                # publish can arrive after the commit that seated this socket was delivered here
+                if seq > getattr(receiver, "seen", {}).get(room, -1):
+                    self.drop(room, receiver)
                 continue
             receiver.push(room, seq, frames.get("p" if seat is None else str(seat)), over)
 
