@@ -37,8 +37,7 @@ async def catch_up(rooms: Rooms) -> int:
             unread = exc
             continue
         for receiver in list(members):
-            seen = getattr(receiver, "seen", {})
-            if seen.get(room, -1) >= e.seq:
+            if receiver.seen.get(room, -1) >= e.seq:
                 continue
             try:
                 await rooms.resync(receiver, room)  # type: ignore[arg-type]

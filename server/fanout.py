@@ -33,6 +33,7 @@ quiet = QuietLog(log)
 
 class Receiver(Protocol):
     player: str | None
+    seen: dict[str, int]  # room -> the last seq this socket was sent
 
     def push(self, room: str, seq: int, frame: bytes | None, over: bytes | None) -> None: ...
     def lose(self, room: str) -> None: ...
@@ -115,7 +116,7 @@ class Hub:
             if seat is not None and holders is not None and (seat >= len(holders) or holders[seat] != receiver.player):
                 # only a newer commit than the socket has seen speaks for now: another node's
                 # publish can arrive after the commit that seated this socket was delivered here
-                if seq > getattr(receiver, "seen", {}).get(room, -1):
+                if seq > receiver.seen.get(room, -1):
                     self.drop(room, receiver)
                 continue
             receiver.push(room, seq, frames.get("p" if seat is None else str(seat)), over)

@@ -53,6 +53,8 @@ def check_views(game: Game, state: dict[str, Any], players: int, before: dict[An
             rebuilt = jsonpatch.apply_patch(copy.deepcopy(before[seat]), make_patch(before[seat], view))
             assert strict_equal(rebuilt, view), f"seat {seat}: a view changed the type at some path"
         views[seat] = copy.deepcopy(view)
+    if game.open_information:  # the room then cuts one view for everyone (server.room.views)
+        assert all(v == views[None] for v in views.values()), "an open-information game hid something"
     return views
 
 
@@ -86,7 +88,11 @@ def test_contract_holds_over_random_games(name: str) -> None:
             legal = game.legal_moves(state, seat)
             check_out_of_turn(game, state, players, acting, legal)
             packed = msgpack.packb(state)
-            nxt = game.apply(state, seat, pick.choice(legal))
+            move = pick.choice(legal)
+            nxt = game.apply(state, seat, move)
+            if game.open_information:  # ... and words a decision once, for every viewer
+                said = [game.describe(state, seat, move, v) for v in [*range(players), None]]
+                assert all(s == said[-1] for s in said), "an open-information game words a move per viewer"
             assert msgpack.packb(state) == packed, "apply mutated its input"
             assert strict_equal(roundtrip(nxt), nxt), "state is not plain msgpack data"
             state = nxt

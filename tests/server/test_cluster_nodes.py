@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,7 +21,7 @@ from clients.python.bot import play
 from clients.python.client import Client
 from server.store import channel, keys, public_key
 from tests.cluster import ServerProc
-from tests.redis_cluster import RedisCluster, missing
+from tests.redis_cluster import RedisCluster
 from tests.tables import play_to_the_end, table
 
 KINDS: list[tuple[str, int, dict[str, Any]]] = [
@@ -30,16 +29,6 @@ KINDS: list[tuple[str, int, dict[str, Any]]] = [
     ("hunters", 2, {}),
     ("feast", 2, {"length": "short"}),
 ]
-
-
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisCluster]:
-    why = missing()
-    if why is not None:
-        pytest.skip(why)
-    c = RedisCluster(Path(tmp_path_factory.mktemp("cluster"))).start()
-    yield c
-    c.stop()
 
 
 @pytest.fixture(scope="module")
@@ -53,13 +42,6 @@ def nodes(cluster: RedisCluster, tmp_path_factory: pytest.TempPathFactory) -> It
     finally:
         for n in started:
             n.stop()
-
-
-@pytest.fixture
-def client(cluster: RedisCluster) -> Iterator[ClusterClient]:
-    c = ClusterClient(host="127.0.0.1", port=cluster.ports[0])
-    yield c
-    c.close()
 
 
 def log_of(client: ClusterClient, room: str) -> list[dict[str, Any]]:

@@ -239,23 +239,30 @@ async def chaos_run(store: OneRedis | Cluster, work: Path, games: int, every: fl
     return chaos
 
 
+def report(label: str, chaos: Chaos, outage: str) -> str:
+    return (f"\nnode chaos {label}: {chaos.kills} node kills, {chaos.outages} {outage}, {chaos.acked} acknowledged "
+            f"moves, 0 lost or doubled, {chaos.late} late moves refused")  # fmt: skip
+
+
+async def soak(store: OneRedis | Cluster, tmp_path: Path, seed: int) -> Chaos:
+    """LONGHALL_CHAOS_GAMES (200) full tables of long games at once, a node killed every
+    LONGHALL_CHAOS_EVERY (20) s, the store's outage at the first kill."""
+    games = int(os.environ.get("LONGHALL_CHAOS_GAMES", "200"))
+    chaos = await chaos_run(store, tmp_path, games=games, every=EVERY, outage_at=1, seed=seed, kinds=LONG_KINDS)
+    assert chaos.outages == 1
+    return chaos
+
+
 async def test_nodes_and_redis_killed_while_games_play_sample(tmp_path: Path) -> None:
     chaos = await chaos_run(OneRedis(tmp_path), tmp_path, games=9, every=1.5, outage_at=2, seed=3)
-    print(f"\nnode chaos sample: {chaos.kills} node kills, {chaos.outages} Redis kill, "
-          f"{chaos.acked} acknowledged moves, 0 lost or doubled, {chaos.late} late moves refused")  # fmt: skip
+    print(report("sample", chaos, "Redis kill"))
     assert chaos.kills >= 3 and chaos.outages == 1
 
 
 @pytest.mark.soak
 @pytest.mark.timeout(4 * 3600)  # hundreds of games: beyond the suite's per-test 600 s
 async def test_nodes_and_redis_killed_while_games_play_soak(tmp_path: Path) -> None:
-    games = int(os.environ.get("LONGHALL_CHAOS_GAMES", "200"))
-    chaos = await chaos_run(
-        OneRedis(tmp_path), tmp_path, games=games, every=EVERY, outage_at=1, seed=11, kinds=LONG_KINDS
-    )
-    print(f"\nnode chaos soak: {games} games, {chaos.kills} node kills, {chaos.outages} Redis kill, "
-          f"{chaos.acked} acknowledged moves, 0 lost or doubled, {chaos.late} late moves refused")  # fmt: skip
-    assert chaos.outages == 1
+    print(report("soak", await soak(OneRedis(tmp_path), tmp_path, seed=11), "Redis kill"))
 
 
 @pytest.mark.soak
@@ -265,10 +272,4 @@ async def test_nodes_killed_around_a_cluster_failover_soak(tmp_path: Path) -> No
     why = missing()
     if why is not None:
         pytest.skip(why)
-    games = int(os.environ.get("LONGHALL_CHAOS_GAMES", "200"))
-    chaos = await chaos_run(
-        Cluster(tmp_path), tmp_path, games=games, every=EVERY, outage_at=1, seed=13, kinds=LONG_KINDS
-    )
-    print(f"\nnode chaos soak on a cluster: {games} games, {chaos.kills} node kills, {chaos.outages} failover, "
-          f"{chaos.acked} acknowledged moves, 0 lost or doubled, {chaos.late} late moves refused")  # fmt: skip
-    assert chaos.outages == 1
+    print(report("soak on a cluster", await soak(Cluster(tmp_path), tmp_path, seed=13), "failover"))

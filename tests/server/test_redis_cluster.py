@@ -9,33 +9,12 @@ pub/sub, a failover during play) are tested in test_cluster_nodes.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import msgpack
-import pytest
 import redis
 from redis.cluster import RedisCluster as ClusterClient
 
 from server.store import COMMIT, channel, keys
-from tests.redis_cluster import RedisCluster, missing
-
-
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisCluster]:
-    why = missing()
-    if why is not None:
-        pytest.skip(why)
-    c = RedisCluster(Path(tmp_path_factory.mktemp("cluster"))).start()
-    yield c
-    c.stop()
-
-
-@pytest.fixture
-def client(cluster: RedisCluster) -> Iterator[ClusterClient]:
-    c = ClusterClient(host="127.0.0.1", port=cluster.ports[0])
-    yield c
-    c.close()
+from tests.redis_cluster import RedisCluster
 
 
 def test_three_masters_share_every_slot_and_each_has_a_replica(cluster: RedisCluster) -> None:
