@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import secrets
@@ -79,6 +80,17 @@ async def load_secret(redis: Redis) -> bytes:
     return value
 
 
+def tune_gc(young: int) -> None:
+    """Collect cycles less often than Python's default (every 700 allocations, which at
+    load spent ~10% of the CPU, a tenth of a millisecond per move, walking a heap that a
+    move's diff and documents churn but rarely leave cycles in), and never again walk
+    what exists once the node has started (engines, rule data, modules): `gc.freeze`."""
+    if young > 0:
+        _, middle, old = gc.get_threshold()
+        gc.set_threshold(young, middle, old)
+    gc.freeze()
+
+
 class Node:
     """Everything one server process holds: its Redis client, hub, rooms and sockets."""
 
@@ -134,6 +146,7 @@ class Node:
         self.rooms.on_clock = self.referee.note
         self.referee.start()
         self._sweeper = asyncio.create_task(self._sweep())
+        tune_gc(s.gc_young)
 
     async def _sweep(self) -> None:
         """Publish spectator counts for the lobby; forget rooms nobody here watches."""

@@ -72,6 +72,7 @@ class Settings:
     archiver: str = "on"  # "off": this node only announces finished games (`longhall archive run` archives)
     archive_grace: float = 30.0  # seconds before other nodes take over a finished room its node left
     archived_ttl: int = 60  # seconds an archived room stays in Redis (clients still at the table)
+    gc_young: int = 50_000  # allocations between young-generation collections (0: Python's default)
 
     @classmethod
     def from_env(cls) -> Settings:
