@@ -45,18 +45,25 @@ def _diff(a: Any, b: Any, path: str, ops: list[Op]) -> None:
         ops.append({"op": "replace", "path": path, "value": b})
 
 
+_GONE = object()
+
+
 def _diff_dict(a: dict[str, Any], b: dict[str, Any], path: str, ops: list[Op]) -> None:
+    # the hot loop of every commit: a key's path is built only where something changed,
+    # and `_same` is spelled out (a call per key cost more than the comparison)
     for key, va in a.items():
-        sub = path + "/" + escape(key)
-        if key not in b:
-            ops.append({"op": "remove", "path": sub})
+        vb = b.get(key, _GONE)
+        if va is vb or (type(va) is type(vb) and va == vb):
             continue
-        vb = b[key]
-        if not _same(va, vb):
+        sub = path + "/" + (escape(key) if "~" in key or "/" in key else key)
+        if vb is _GONE:
+            ops.append({"op": "remove", "path": sub})
+        else:
             _diff(va, vb, sub, ops)
-    for key, vb in b.items():
-        if key not in a:
-            ops.append({"op": "add", "path": path + "/" + escape(key), "value": vb})
+    if len(b) > len(a) or b.keys() != a.keys():
+        for key, vb in b.items():
+            if key not in a:
+                ops.append({"op": "add", "path": path + "/" + escape(key), "value": vb})
 
 
 def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[Op]) -> None:

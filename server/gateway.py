@@ -88,6 +88,8 @@ class Gateway:
         if not self.limits.charge(sess, msg):
             return not sess.closed
         mid = msg.get("id") if msg["t"] == "move" else None
+        if msg["t"] == "move":
+            sess.out.hold()  # the mover's diff and its `ok` leave in one write
         try:
             await self.dispatch(sess, msg)
         except RoomError as exc:
@@ -98,6 +100,9 @@ class Gateway:
         except Exception:
             log.exception("failed on a %r frame", msg.get("t"))
             sess.send(_error(ErrorCode.INTERNAL, "server fault; nothing changed"))
+        finally:
+            if msg["t"] == "move":
+                sess.out.release()
         return True
 
     async def dispatch(self, sess: Session, msg: dict[str, Any]) -> None:
@@ -124,7 +129,12 @@ class Gateway:
             if self.quotas is not None:
                 await self.quotas.may_create(sess.player, ip)
             room = await r.create(
-                sess, msg["game"], msg.get("options"), msg.get("seats"), bool(msg.get("private")), msg.get("clock"),
+                sess,
+                msg["game"],
+                msg.get("options"),
+                msg.get("seats"),
+                bool(msg.get("private")),
+                msg.get("clock"),
                 bool(msg.get("undo")),
             )
             if self.quotas is not None:  # counted before the host hears of the room: no second create races it

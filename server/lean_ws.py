@@ -54,6 +54,7 @@ class LeanWebSocket(asyncio.Protocol):
         self.inbox: deque[bytes | str] | None = None
         self.worker: asyncio.Task[None] | None = None
         self.parts: list[bytes] | None = None  # a fragmented message being assembled
+        self.held: list[bytes] | None = None  # frames kept for one write (hold, release)
         self.paused = False
         self.closing = False
         self.draining = False
@@ -174,13 +175,32 @@ class LeanWebSocket(asyncio.Protocol):
         if self.conn.state is State.OPEN and not self.conn.extensions:
             # the common case framed here: one unmasked, final binary frame (RFC 6455 5.2)
             # costs a header; the protocol object's framing costs more than the commit's diff
+            if self.held is not None:
+                self.held += (binary_header(len(frame)), frame)
+                return
             t.write(binary_header(len(frame)) + frame)
         else:
+            self.release()
             self.conn.send_binary(frame)
             self._flush()
         if t.get_write_buffer_size() > self.gateway.settings.max_buffer:
             self.close(CLOSE_TRY_AGAIN, "too slow; reconnect and resync")
             metrics.rate_limit_closed("slow_reader")
+
+    def hold(self) -> None:
+        """Keep what is written until `release`, then send it in one write: a mover's diff
+        and the `ok` after it leave in one segment (a send costs more than the framing)."""
+        if self.held is None:
+            self.held = []
+
+    def release(self) -> None:
+        held, self.held = self.held, None
+        t = self.transport
+        if held and t is not None and not t.is_closing():
+            t.write(b"".join(held))
+            if t.get_write_buffer_size() > self.gateway.settings.max_buffer:
+                self.close(CLOSE_TRY_AGAIN, "too slow; reconnect and resync")
+                metrics.rate_limit_closed("slow_reader")
 
     def ping(self) -> None:
         """A websocket ping (server/liveness.py); any frame back proves the peer alive."""
@@ -198,6 +218,7 @@ class LeanWebSocket(asyncio.Protocol):
         t = self.transport
         if t is None or t.is_closing() or self.closing:
             return
+        self.release()  # what was written before the close goes before it
         self.closing = True
         if self.sess is not None:
             self.sess.closed = True

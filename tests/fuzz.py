@@ -52,6 +52,12 @@ class Wire:
     def write(self, frame: bytes) -> None:
         self.frames.append(frame)
 
+    def hold(self) -> None:
+        pass  # every frame is kept anyway
+
+    def release(self) -> None:
+        pass
+
     def close(self, code: int, reason: str) -> None:
         self.closed = code
 
