@@ -75,5 +75,5 @@ def carry(fjord: dict[str, Any], trip: dict[str, Any], row: int, col: int) -> No
     """Move one viking of the row's colour from the home fjord onto the tile."""
     colour = COLOUR_OF_ROW[row]
     fjord["home"][colour] -= 1
-    fjord["rows"][row][col - 1]["v"] = colour
+    fj.mark(fjord, row, col, v=colour)
     trip["carried"].append(colour)

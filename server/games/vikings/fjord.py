@@ -41,6 +41,23 @@ def put(fjord: Fjord, row: int, col: int, tile: dict[str, Any]) -> None:
     tiles[col - 1] = tile
 
 
+def mark(fjord: Fjord, row: int, col: int, **changes: Any) -> dict[str, Any]:
+    """Change the tile at (row, col): a new tile takes its place, the old one is left to
+    the states that share it (moves.writable copies a fjord's rows, not its tiles)."""
+    tiles = fjord["rows"][row]
+    tile: dict[str, Any] = {**tiles[col - 1], **changes}
+    tiles[col - 1] = tile
+    return tile
+
+
+def writable(fjord: Fjord) -> Fjord:
+    """A copy of `fjord` a decision may change in place: its counters and lists are its
+    own, its rows are new lists of the same tiles (a tile changes only through `mark`)."""
+    out = {k: v.copy() if type(v) in (dict, list) else v for k, v in fjord.items()}
+    out["rows"] = [list(r) for r in fjord["rows"]]
+    return out
+
+
 def touches(fjord: Fjord, row: int, col: int, islands_only: bool) -> bool:
     """V-58 / VD-5: a full side shared with the fjord (column 1) or with a placed tile."""
     if col == 1 or cell(fjord, row, col - 1) or cell(fjord, row, col + 1):
@@ -73,18 +90,23 @@ def island_spots(fjord: Fjord, kind: str, islands_only: bool = False) -> list[li
     Only places beside the fjord or beside a placed tile can touch (V-58), so only those
     are tried: a full scan of every row and column is several times slower.
     """
-    rows = fjord["rows"]
+    return [[row, col] for row, col in sorted(_near(fjord)) if island_fits(fjord, kind, row, col, islands_only)]
+
+
+def has_island_spot(fjord: Fjord, kind: str, islands_only: bool = False) -> bool:
+    """V-61: whether an island tile of `kind` has any legal place (the first one found)."""
+    return any(island_fits(fjord, kind, row, col, islands_only) for row, col in _near(fjord))
+
+
+def _near(fjord: Fjord) -> set[tuple[int, int]]:
+    """The island places beside the fjord or beside a placed tile (V-58)."""
     near = {(row, 1) for row in ISLAND_ROWS}
-    for row, tiles in enumerate(rows):
+    for row, tiles in enumerate(fjord["rows"]):
         for col, t in enumerate(tiles, 1):
             if t is None:
                 continue
             near.update(((row, col - 1), (row, col + 1), (row + 1, col), (row - 1, col)))
-    return [
-        [row, col]
-        for row, col in sorted(near)
-        if row in ISLAND_ROWS and col >= 1 and island_fits(fjord, kind, row, col, islands_only)
-    ]
+    return {(row, col) for row, col in near if row in ISLAND_ROWS and col >= 1}
 
 
 def ship_spots(fjord: Fjord, contiguous: bool = False) -> list[int]:

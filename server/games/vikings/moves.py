@@ -120,9 +120,7 @@ def refuse_kind(asked: str, kind: str) -> IllegalMove:
         return bad(f"unknown move type {kind!r}")
     if kind == "discard" and asked == "place":
         return refusal("V-61", "a tile with a legal position may not be discarded")
-    return IllegalMove(
-        "wrong_decision", WRONG_KIND_RULE.get(asked), f"you are asked to {asked}, not to {kind}"
-    )
+    return IllegalMove("wrong_decision", WRONG_KIND_RULE.get(asked), f"you are asked to {asked}, not to {kind}")
 
 
 def apply(state: State, seat: int, move: Any) -> State:
@@ -159,13 +157,14 @@ def writable(state: State, seat: int) -> State:
     (copy-on-write) keeps apply cheap and lets the room's differ skip the untouched
     fjords by identity. The auction (whose winner may be another seat) changes the
     offer, the stacks and one fjord's gold: the table but the fjords is copied, each
-    fjord's top level, and the mover's fjord whole (a VP conversion, V-50, may come at
-    any time). Decisions that may reach a round's end or its scorings change every fjord
-    and the hidden stacks: for them, and only them, everything is copied.
+    fjord's top level, and the mover's fjord as `fjord.writable` gives it (a VP
+    conversion, V-50, may come at any time). Decisions that may reach a round's end or
+    its scorings change every fjord and the hidden stacks: for them, and only them,
+    everything is copied but the tiles (`_round_copy`).
     """
     t = state["table"]
     if t["scoring"] is not None or t["bought"] >= offer.SPACES - 1:
-        return clone(state)
+        return _round_copy(state)
     if t["prompt"]["ask"] in AUCTION_ASKS:
         return _auction_copy(state, seat)
     table = dict(t)
@@ -173,15 +172,24 @@ def writable(state: State, seat: int) -> State:
         table[part] = None if t[part] is None else clone(t[part])
     table["display"] = list(t["display"])
     table["fjords"] = list(t["fjords"])
-    table["fjords"][seat] = clone(t["fjords"][seat])
+    table["fjords"][seat] = fj.writable(t["fjords"][seat])
     return {"table": table, "hidden": state["hidden"]}
+
+
+def _round_copy(state: State) -> State:
+    """Everything the end of a round may change: the table and the hidden stacks whole,
+    every fjord as `fjord.writable` gives it (scorings change counters, never tiles)."""
+    t = state["table"]
+    rest = clone({k: v for k, v in t.items() if k != "fjords"})  # one copy for the small parts
+    fjords = [fj.writable(f) for f in t["fjords"]]
+    return {"table": {k: fjords if k == "fjords" else rest[k] for k in t}, "hidden": clone(state["hidden"])}
 
 
 def _auction_copy(state: State, seat: int) -> State:
     t = state["table"]
     table: dict[str, Any] = {k: v if k in SHARED_IN_AUCTION else _copied(v) for k, v in t.items()}
     table["fjords"] = [dict(f) for f in t["fjords"]]  # only `gold` changes there (V-111)
-    table["fjords"][seat] = clone(t["fjords"][seat])
+    table["fjords"][seat] = fj.writable(t["fjords"][seat])
     return {"table": table, "hidden": clone(state["hidden"])}
 
 

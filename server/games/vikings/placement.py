@@ -54,7 +54,8 @@ def ask_place(s: State, seat: int) -> None:
     """Ask where the bought tile goes; V-61: an island tile with no place is discarded."""
     t = s["table"]
     fjord, kind = t["fjords"][seat], t["hand"]["tile"]
-    if kind in SHIPS or fjord["start_tile"] or island_spots(s, seat, kind):
+    islands_only = bool(t["options"].get("island_adjacency_islands_only"))
+    if kind in SHIPS or fjord["start_tile"] or fj.has_island_spot(fjord, kind, islands_only):
         ask(s, seat, "place")
         return
     t["removed"]["tiles"][kind] += 1
@@ -108,9 +109,8 @@ def exchange(s: State, seat: int, sid: str, row: int, col: int) -> None:
     """V-135: the building tile takes the normal tile's place; a viking on it stays."""
     t = s["table"]
     fjord = t["fjords"][seat]
-    tile = fj.cell(fjord, row, col)
-    assert tile is not None
-    tile["b"] = sid
+    assert fj.cell(fjord, row, col) is not None
+    tile = fj.mark(fjord, row, col, b=sid)
     fjord["waiting"].remove(sid)
     t["removed"]["tiles"][tile["t"]] += 1
 
@@ -137,7 +137,7 @@ def place(s: State, seat: int, move: dict[str, Any]) -> None:
             raise refusal("V-56", f"a ship may not go to column {col} now")
         fj.put(fjord, row, col, {"t": kind})
     else:
-        if [row, col] not in island_spots(s, seat, kind):
+        if not fj.island_fits(fjord, kind, row, col, bool(t["options"].get("island_adjacency_islands_only"))):
             raise refuse_island(s, seat, kind, row, col)
         fj.put(fjord, row, col, {"t": kind, "v": None})
     hand["pos"] = [row, col]
@@ -196,7 +196,7 @@ def stand(s: State, seat: int, move: dict[str, Any]) -> None:
     fjord, hand = t["fjords"][seat], t["hand"]
     if choice(move, "to", ("tile", "home")) == "tile":
         row, col = hand["pos"]
-        fjord["rows"][row][col - 1]["v"] = hand["viking"]
+        fj.mark(fjord, row, col, v=hand["viking"])
     else:
         fjord["home"][hand["viking"]] += 1
     next_purchase(s)
