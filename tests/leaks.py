@@ -15,7 +15,6 @@ carry private data of a seat that socket's player did not hold.
 from __future__ import annotations
 
 import asyncio
-import copy
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -89,18 +88,60 @@ def own_secrets(seat_view: dict[str, Any], public: dict[str, Any], seat: int) ->
     return {k for k, v in own.items() if k not in shown and v not in (None, [], {}, 0)}
 
 
-def check_wire(sock: WireClient, room: str, docs: list[rm.Doc], stats: Stats, as_spectator: bool = False) -> None:
+Verdict = tuple[str | None, set[str]]  # a frame's failure (None: it gives the rightful view), secrets guarded
+
+
+class Judge:
+    """The rightful views of one room, and the verdict on each frame already judged: the
+    sockets of one seat receive the same bytes, so each frame is judged once per seat."""
+
+    def __init__(self, room: str, docs: list[rm.Doc]) -> None:
+        self.room, self.docs, self.game = room, docs, game_of(docs[0]["game"])
+        self.views: dict[tuple[int, int | None], dict[str, Any]] = {}
+        self.verdicts: dict[tuple[bytes, int | None], Verdict] = {}
+
+    def rightful(self, seq: int, seat: int | None) -> dict[str, Any]:
+        if (seq, seat) not in self.views:
+            self.views[seq, seat] = rm.view(self.docs[seq], self.game, self.room, seat)
+        return self.views[seq, seat]
+
+    def frame(self, raw: bytes, msg: dict[str, Any], seat: int | None) -> Verdict:
+        if (raw, seat) not in self.verdicts:
+            self.verdicts[raw, seat] = self._judge(msg, seat)
+        return self.verdicts[raw, seat]
+
+    def _judge(self, msg: dict[str, Any], seat: int | None) -> Verdict:
+        t, seq = msg["t"], msg["seq"]
+        # each frame on its own: a snapshot is the rightful view; a diff turns the
+        # rightful view at seq-1 into the one at seq (a socket may see seq gaps and
+        # resync, so the frames before it are no base to judge a diff on)
+        if t == "snapshot":
+            view = msg["view"]
+        else:
+            try:
+                view = jsonpatch.apply_patch(_copy(self.rightful(seq - 1, seat)), msg["ops"])
+            except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
+                return f"diff at seq {seq} does not apply to seat {seat}'s view", set()
+        secrets = set() if seat is None else own_secrets(self.rightful(seq, seat), self.rightful(seq, None), seat)
+        want = self.rightful(seq, seat)
+        if not strict_equal(view, want):
+            keys = sorted(k for k in set(view) | set(want) if view.get(k) != want.get(k))
+            return f"{t} at seq {seq} does not give seat {seat}'s view (differs in {keys})", secrets
+        return None, secrets
+
+
+def _copy(view: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a view (msgpack-able by contract) at C speed."""
+    return msgpack.unpackb(msgpack.packb(view), raw=False, strict_map_key=False)  # type: ignore[no-any-return]
+
+
+def check_wire(sock: WireClient, room: str, docs: list[rm.Doc], stats: Stats, as_spectator: bool = False,
+               judge: Judge | None = None) -> None:  # fmt: skip
     """Replay one socket's frames for `room` against the rightful views (`as_spectator`:
     judge a seated socket's frames as if it only watched — the checker's self-test)."""
-    game = game_of(docs[0]["game"])
+    judge = judge or Judge(room, docs)
     role: int | None | str = "out"  # a seat, None (spectating) or "out"
     name = f"{sock.player}"
-    views: dict[tuple[int, int | None], dict[str, Any]] = {}
-
-    def rightful(seq: int, seat: int | None) -> dict[str, Any]:
-        if (seq, seat) not in views:
-            views[seq, seat] = rm.view(docs[seq], game, room, seat)
-        return views[seq, seat]
 
     for raw in sock.wire:
         msg = msgpack.unpackb(raw, raw=False, strict_map_key=False)
@@ -122,23 +163,10 @@ def check_wire(sock: WireClient, room: str, docs: list[rm.Doc], stats: Stats, as
                 stats.failures.append(f"{name}: {t} of seat {role} at seq {seq}, held by another")
                 continue
             seat = role if isinstance(role, int) else None
-            # each frame on its own: a snapshot is the rightful view; a diff turns the
-            # rightful view at seq-1 into the one at seq (a socket may see seq gaps and
-            # resync, so the frames before it are no base to judge a diff on)
-            if t == "snapshot":
-                view = msg["view"]
-            else:
-                try:
-                    view = jsonpatch.apply_patch(copy.deepcopy(rightful(seq - 1, seat)), msg["ops"])
-                except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
-                    stats.failures.append(f"{name}: diff at seq {seq} does not apply to seat {seat}'s view")
-                    continue
-            if seat is not None:
-                stats.secrets.update(own_secrets(rightful(seq, seat), rightful(seq, None), seat))
-            if not strict_equal(view, rightful(seq, seat)):
-                want = rightful(seq, seat)
-                keys = sorted(k for k in set(view) | set(want) if view.get(k) != want.get(k))
-                stats.failures.append(f"{name}: {t} at seq {seq} does not give seat {seat}'s view (differs in {keys})")
+            failure, secrets = judge.frame(raw, msg, seat)
+            stats.secrets.update(secrets)
+            if failure is not None:
+                stats.failures.append(f"{name}: {failure}")
             stats.views += 1
         elif t == "over" and not strict_equal(msg["result"], docs[-1]["result"]):
             stats.failures.append(f"{name}: over carries another result")
@@ -195,11 +223,12 @@ async def one_game(urls: list[str], redis_url: str, game: str, seats: int, optio
         final, log = await room_record(redis_url, room)
         docs = documents(final, log, game_of(game))
         stats.moves = sum(e["k"] == "move" for e in log)
+        judge = Judge(room, docs)
         for s in socks:
-            check_wire(s, room, docs, stats)
+            check_wire(s, room, docs, stats, judge=judge)
         if PRIVATE.get(game):  # the checker catches a seat's hand on a watcher's socket
             probe = Stats()
-            check_wire(players[0][0], room, docs, probe, as_spectator=True)
+            check_wire(players[0][0], room, docs, probe, as_spectator=True, judge=judge)
             stats.probes += bool(probe.failures)
         stats.sockets = len(socks)
     finally:
