@@ -6,6 +6,12 @@ server.channels), commits made meanwhile reach nobody on this node. The hub then
 for a catch-up: each room this node has sockets in is read again from Redis, and every
 socket whose last seq is behind it gets a fresh snapshot (the client's usual answer to a
 gap), so a player whose turn came during the gap is told.
+
+Each room is read and its sockets resynced under the room's lock, the lock this node's
+commits of the room hold until their local delivery: a catch-up that read a commit of
+this node before its delivery would send the snapshot first, the commit's diff would
+then be dropped as already seen, and a request answered by that diff (`start`, `kick`,
+`add_bot`) would never be answered.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from typing import TYPE_CHECKING
 from server.outage import STORE_ERRORS
 
 if TYPE_CHECKING:
+    from server.fanout import Receiver
     from server.rooms import Rooms
 
 log = logging.getLogger("longhall.catchup")
@@ -24,30 +31,38 @@ log = logging.getLogger("longhall.catchup")
 async def catch_up(rooms: Rooms) -> int:
     """Snapshots sent to sockets that were behind their room. Raises a store error after
     going through every room when some could not be read (the hub tries again)."""
-    from server.rooms import RoomError
-
     sent = 0
     unread: BaseException | None = None
     for room, members in list(rooms.hub.local.items()):
-        try:
-            e = await rooms.entry(room)  # the hub marked the cache stale: read from Redis
-        except RoomError:
-            continue
-        except STORE_ERRORS as exc:
-            unread = exc
-            continue
-        for receiver in list(members):
-            if receiver.seen.get(room, -1) >= e.seq:
-                continue
+        async with rooms.lock(room):
             try:
-                await rooms.resync(receiver, room)  # type: ignore[arg-type]
-                sent += 1
-            except RoomError:
-                pass  # the seat changed hands: the socket was told `left`
+                sent += await _room(rooms, room, members)
             except STORE_ERRORS as exc:
                 unread = exc
-            except Exception:
-                log.warning("catch-up of a socket failed", exc_info=True)
     if unread is not None:
         raise unread
+    return sent
+
+
+async def _room(rooms: Rooms, room: str, members: dict[Receiver, int | None]) -> int:
+    """Snapshots sent in one room (the caller holds its lock)."""
+    from server.rooms import RoomError
+
+    try:
+        e = await rooms.entry(room)  # the hub marked the cache stale: read from Redis
+    except RoomError:
+        return 0
+    sent = 0
+    for receiver in list(members):
+        if receiver.seen.get(room, -1) >= e.seq:
+            continue
+        try:
+            await rooms.resync(receiver, room)  # type: ignore[arg-type]
+            sent += 1
+        except RoomError:
+            pass  # the seat changed hands: the socket was told `left`
+        except STORE_ERRORS:
+            raise
+        except Exception:
+            log.warning("catch-up of a socket failed", exc_info=True)
     return sent
