@@ -40,8 +40,16 @@ def node_url(url: str) -> str:
 
 def connect(url: str, **kwargs: Any) -> Redis:
     """A redis-py asyncio client for `url`: a `RedisCluster` for a cluster URL. Both speak
-    the same commands; callers that need to know ask `is_cluster` (or `clustered`)."""
+    the same commands; callers that need to know ask `is_cluster` (or `clustered`).
+
+    On a cluster a MOVED answer only corrects the slot map (`reinitialize_steps=0`).
+    redis-py's default rebuilds it at every 5th MOVED by closing the client, and closing
+    disconnects every connection, those other commands are using included: after a
+    failover, under load, commits failed with "'NoneType' object has no attribute
+    'writelines'" and were answered `internal`. A connection error still makes redis-py
+    learn the whole map again, without closing anything."""
     if is_cluster(url):
+        kwargs.setdefault("reinitialize_steps", 0)
         return RedisCluster.from_url(node_url(url), **kwargs)  # type: ignore[return-value]
     return Redis.from_url(url, **kwargs)
 
