@@ -14,24 +14,25 @@ them in turn with a short poll (`POLL` seconds per connection: about N * POLL of
 latency at worst with N masters, and an idle node wakes 1/POLL times a second).
 
 When a master fails over (or a slot moves), its subscriptions are gone: the server sends
-SUNSUBSCRIBE for them, or the connection drops. `Sharded.recover` then refreshes the slot
-map and subscribes every channel again on its new owner; the hub marks the rooms stale
-meanwhile so that sockets resync from the stored documents (nothing committed is lost,
-only the fan-out messages of the gap).
+SUNSUBSCRIBE for them, the connection drops, or the client learns a new slot map.
+`Sharded.get` reports each of these as a lost connection; `Sharded.recover` then
+refreshes the slot map and subscribes every channel again on its owner; the hub marks
+the rooms stale meanwhile and catches their sockets up from the stored documents
+(server.catchup: nothing committed is lost, only the fan-out messages of the gap).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.cluster import ClusterPubSub
 
 from server.redis_client import clustered
+from server.store import text
 
-log = logging.getLogger("longhall.channels")
 POLL = 0.01  # seconds a sharded read waits on each master's connection
 
 
@@ -68,57 +69,95 @@ class Classic:
         await self.pubsub.aclose()
 
 
+class _Subscriptions(ClusterPubSub):
+    """redis-py's cluster pub/sub, told not to move subscriptions behind the hub's back.
+
+    redis-py reacts to a change of the slot map by moving shard subscriptions in a task
+    of its own: messages published in the gap are lost and nobody catches the rooms up,
+    and the connection it closes takes with it the `sunsubscribe` that would have told.
+    Here a change only raises a flag; `Sharded.get` reports it as a loss, and the hub's
+    recovery moves every subscription and then catches its rooms up (server.catchup)."""
+
+    def __init__(self, redis: Any, bus: Sharded) -> None:
+        super().__init__(redis)
+        self.bus = bus
+
+    async def on_slots_changed(self) -> None:
+        if self.bus.pubsub is self:  # not one the bus has already replaced
+            self.bus.moved = True
+
+
 class Sharded:
-    """SPUBLISH / SSUBSCRIBE on a Redis Cluster, one subscriber connection per master."""
+    """SPUBLISH / SSUBSCRIBE on a Redis Cluster, one subscriber connection per master.
+
+    Anything that can leave a wanted channel unsubscribed is reported by `get` as a lost
+    connection: a read error, a `sunsubscribe` the server sent of itself (its master
+    gave up the slot), a change of the slot map. `recover` then starts over on fresh
+    connections: the old ones close with whatever they still queue (one `sunsubscribe`
+    per channel of a failed-over master, each of which would otherwise be one more loss)."""
 
     sharded = True
     publish_command = "SPUBLISH"
 
     def __init__(self, redis: Any) -> None:
         self.redis = redis
-        self.pubsub = redis.pubsub()
-        self.wanted: set[bytes] = set()
-        self.lost = False  # a subscription went away without our asking: recover
+        self.wanted: set[str] = set()
+        self.moved = False  # the slot map changed since the subscriptions were made
+        self.pubsub = _Subscriptions(redis, self)
+        self._turn = 0
 
     async def subscribe(self, channel: str) -> None:
-        self.wanted.add(channel.encode())
+        self.wanted.add(channel)  # first: a recovery meanwhile subscribes it too
         await self.pubsub.ssubscribe(channel)
 
     async def unsubscribe(self, channel: str) -> None:
-        self.wanted.discard(channel.encode())
+        self.wanted.discard(channel)
         await self.pubsub.sunsubscribe(channel)
 
     async def publish(self, channel: str, data: bytes) -> None:
         await self.redis.spublish(channel, data)
 
     async def get(self) -> dict[str, Any] | None:
-        if not self.pubsub.node_pubsub_mapping:
+        """The next message of one master's connection, each master in turn."""
+        if self.moved:
+            raise ConnectionError("the cluster's slot map changed: shard subscriptions may have moved")
+        node = self._next_node()
+        if node is None:
             await asyncio.sleep(POLL)
             return None
-        msg = await self.pubsub.get_sharded_message(timeout=POLL)
+        msg = await self.pubsub.get_sharded_message(timeout=POLL, target_node=node)
         if msg is None:
             return None
         kind = msg.get("type")
-        if kind == "sunsubscribe" and msg.get("channel") in self.wanted:
-            self.lost = True  # the slot moved (a failover): the server dropped our subscription
+        if kind == "sunsubscribe" and text(msg["channel"]) in self.wanted:
+            # the server dropped it (its master gave the slot up), or it is the late
+            # answer to an unsubscribe of a room that a socket came back to meanwhile
             raise ConnectionError(f"shard channel {msg['channel']!r} unsubscribed by the server")
         if kind != "smessage":
             return None
         return {**msg, "type": "message"}
 
+    def _next_node(self) -> Any:
+        """The next master whose connection is up. redis-py lists a master's pub/sub as
+        soon as a subscription to it begins, before its connection is made, and reading
+        that one fails ("pubsub connection not set")."""
+        names = [name for name, ps in self.pubsub.node_pubsub_mapping.items() if ps.connection is not None]
+        if not names:
+            return None
+        self._turn = (self._turn + 1) % len(names)
+        return self.redis.get_node(node_name=names[self._turn])
+
     async def recover(self) -> None:
-        """Learn the slot map again and subscribe every wanted channel on its owner."""
+        """Learn the slot map again, then subscribe every wanted channel on its owner over
+        fresh connections. Raises when one could not be subscribed (the hub tries again)."""
+        await self.redis.nodes_manager.initialize()
+        self.moved = False
+        old, self.pubsub = self.pubsub, _Subscriptions(self.redis, self)
         with contextlib.suppress(Exception):
-            await self.redis.nodes_manager.initialize()
-        try:
-            await self.pubsub.reinitialize_shard_subscriptions()
-        except Exception as exc:
-            log.warning("shard subscriptions not all moved yet: %s", exc)
-        for channel in list(self.wanted):  # a channel the server dropped is not tracked any more
-            if channel not in self.pubsub.shard_channels:
-                with contextlib.suppress(Exception):
-                    await self.pubsub.ssubscribe(channel)
-        self.lost = False
+            await old.aclose()
+        for channel in list(self.wanted):
+            if channel in self.wanted:  # not unsubscribed meanwhile
+                await self.pubsub.ssubscribe(channel)
 
     async def close(self) -> None:
         await self.pubsub.aclose()
