@@ -64,6 +64,7 @@ class Hub:
         self.node = node
         self.on_remote = on_remote
         self.local: dict[str, dict[Receiver, int | None]] = {}
+        self.subscribed: set[str] = set()  # rooms whose channel subscription went through
         self.bus = channels.bus(redis)
         self._reader: asyncio.Task[None] | None = None
         self.on_resubscribe: Callable[[], None] = lambda: None
@@ -82,13 +83,18 @@ class Hub:
             await self.bus.close()
 
     async def add(self, room: str, receiver: Receiver, seat: int | None) -> bool:
-        """Register a socket in a room; True when this node newly subscribed the room."""
-        members = self.local.get(room)
-        if members is not None:
-            members[receiver] = seat
+        """Register a socket in a room; True when this call subscribed the room's channel.
+        Until a subscription has gone through, every socket added subscribes again: one
+        that failed (the store away) raises, and must not leave the room's later sockets
+        registered on a channel nobody subscribed."""
+        self.local.setdefault(room, {})[receiver] = seat
+        if room in self.subscribed:
             return False
-        self.local[room] = {receiver: seat}
         await self.bus.subscribe(channel(room))
+        if room in self.local:
+            self.subscribed.add(room)
+        else:  # the room's last socket left while this subscription was under way
+            await self._unsubscribe(room)
         return True
 
     async def remove(self, room: str, receiver: Receiver) -> None:
@@ -98,8 +104,7 @@ class Hub:
         del members[receiver]
         if not members:
             del self.local[room]
-            with contextlib.suppress(Exception):
-                await self.bus.unsubscribe(channel(room))
+            await self._unsubscribe(room)
 
     def spectators(self) -> dict[str, int]:
         return {room: sum(s is None for s in m.values()) for room, m in self.local.items()}
@@ -139,6 +144,7 @@ class Hub:
 
     async def _unsubscribe(self, room: str) -> None:
         if room not in self.local:
+            self.subscribed.discard(room)
             with contextlib.suppress(Exception):
                 await self.bus.unsubscribe(channel(room))
 

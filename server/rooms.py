@@ -310,15 +310,15 @@ class Rooms:
         """Bind the socket to the room's fan-out, then send `joined` and a snapshot."""
         sess.rooms[room] = seat
         sess.seen[room] = 1 << 62  # hold back deliveries until the snapshot is sent
-        if await self.hub.add(room, sess, seat):
-            e = self.cache.get(room)
-            if e is not None:
-                e.stale = True  # not subscribed until now: changes may have been missed
         try:
+            if await self.hub.add(room, sess, seat):
+                e = self.cache.get(room)
+                if e is not None:
+                    e.stale = True  # not subscribed until now: changes may have been missed
             e = await self.entry(room)
             if seat is not None and rm.seat_of(e.doc, sess.player or "") != seat:
                 raise RoomError(ErrorCode.CONFLICT, "the seat changed hands meanwhile; join again")
-        except RoomError:
+        except Exception:  # refused, or the store away: not attached (a socket held back for ever)
             await self.detach(sess, room)
             raise
         sess.send({"t": "joined", "room": room, "seat": seat, "game": e.doc["game"]})

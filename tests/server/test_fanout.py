@@ -1,0 +1,71 @@
+"""The fan-out hub (server.fanout) on a real Redis that goes away and comes back: a room
+whose channel subscription failed is subscribed by the next socket added to it, so its
+sockets get the other nodes' commits once the store is back. (Before, the first socket
+stayed registered with no subscription made, every later socket counted the room as
+subscribed, and nothing published to the room reached this node again.)"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from redis.asyncio import Redis
+
+from server.embedded_redis import EmbeddedRedis
+from server.fanout import Hub, payload
+from server.outage import STORE_ERRORS
+from server.session import Session
+from server.store import channel
+
+
+class Frames:
+    """A socket's writer that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[bytes] = []
+
+    def write(self, frame: bytes) -> None:
+        self.sent.append(frame)
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+def seated(room: str, player: str) -> tuple[Session, Frames]:
+    out = Frames()
+    sess = Session(out, rate=100, burst=100)
+    sess.player, sess.rooms[room], sess.seen[room] = player, 0, 0
+    return sess, out
+
+
+async def test_a_failed_subscription_is_made_by_the_next_socket_of_the_room(tmp_path: Path) -> None:
+    store = EmbeddedRedis(tmp_path / "redis")
+    redis = Redis.from_url(store.start(), socket_timeout=2, socket_connect_timeout=1)
+    hub = Hub(redis, "here", lambda room, seq, id_key: None)
+    await hub.start()
+    try:
+        first, _ = seated("r1", "p1")
+        store.stop()
+        conn = hub.bus.pubsub.connection
+        for _ in range(100):  # until the hub's reader has seen its connection go
+            if conn is None or not conn.is_connected:
+                break
+            await asyncio.sleep(0.05)
+        with pytest.raises(STORE_ERRORS):
+            await hub.add("r1", first, 0)  # answered `unavailable`; the client sends it again
+        store.start()
+        second, out = seated("r1", "p1")
+        await hub.add("r1", second, 0)
+        frame = b"diff-1"
+        body = payload("there", "r1", 1, {"0": frame}, None, "", ["p1"])
+        for _ in range(100):  # the hub's reader comes back from the outage on its own
+            await redis.publish(channel("r1"), body)
+            await asyncio.sleep(0.05)
+            if out.sent:
+                break
+        assert out.sent == [frame]
+    finally:
+        await hub.stop()
+        await redis.aclose()
+        store.stop()
