@@ -89,6 +89,7 @@ class Client:
         self.reconnect_enabled = reconnect
         self.rooms: dict[str, RoomMirror] = {}
         self.ws: ClientConnection | None = None
+        self._welcomed = False  # the socket in `ws` said hello and was welcomed
         self._lock = asyncio.Lock()
         self._waiter: asyncio.Future[list[dict[str, Any]]] | None = None
         self._done: Any = None
@@ -103,7 +104,13 @@ class Client:
         self.matches: list[dict[str, Any]] = []  # `matched` frames, oldest first
 
     # -- connection ------------------------------------------------------------------
+    @property
+    def ready(self) -> bool:
+        """Connected and welcomed: requests may go."""
+        return self.ws is not None and self._welcomed and self.ws.state.name == "OPEN"
+
     async def connect(self) -> Client:
+        self._welcomed = False
         self.ws = await connect(self.url, max_size=None, ping_interval=None)
         self._reader = asyncio.create_task(self._read(self.ws))
         hello: dict[str, Any] = {"t": "hello", "versions": VERSIONS}
@@ -121,6 +128,8 @@ class Client:
             del hello["token"]
             (welcome,) = await self._request(hello, {"welcome"})
         self.player, self.token = welcome["player"], welcome["token"]
+        self._welcomed = True
+        self._notify()
         return self
 
     async def close(self) -> None:
@@ -255,7 +264,9 @@ class Client:
     async def _request_once(self, msg: dict[str, Any], want: set[str] | Any, timeout: float) -> list[dict[str, Any]]:
         done = want if callable(want) else (lambda m: m.get("t") in want)
         async with self._lock:
-            if self.ws is None:
+            # a reconnect opens its socket before its hello is answered: until then the
+            # socket speaks for nobody (the server would refuse anything but hello)
+            if self.ws is None or (msg["t"] != "hello" and not self._welcomed):
                 raise ConnectionError("not connected")
             loop = asyncio.get_running_loop()
             self._waiter, self._done, self._got = loop.create_future(), done, []
@@ -371,6 +382,5 @@ class Client:
                 got = await self._request({"t": "move", "room": room, "id": mid, "seq": base, "move": move}, {"ok"})
                 return int(got[-1]["seq"])  # (_request resent it while the store was away)
             except ConnectionError:
-                await self.wait_until(lambda: self.ws is not None and self.ws.state.name == "OPEN" and
-                                      self.rooms[room].seq >= 0, timeout=30)  # fmt: skip
+                await self.wait_until(lambda: self.ready and self.rooms[room].seq >= 0, timeout=30)
         raise ConnectionError("could not deliver the move")
