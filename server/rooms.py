@@ -309,7 +309,7 @@ class Rooms:
     async def attach(self, sess: Session, room: str, seat: int | None) -> None:
         """Bind the socket to the room's fan-out, then send `joined` and a snapshot."""
         sess.rooms[room] = seat
-        sess.seen[room] = 1 << 62  # hold back deliveries until the snapshot is sent
+        sess.hold(room)  # deliveries wait for the snapshot
         try:
             if await self.hub.add(room, sess, seat):
                 e = self.cache.get(room)
@@ -329,12 +329,11 @@ class Rooms:
     def snapshot(self, sess: Session, e: Entry, seat: int | None) -> None:
         """Your view at the room's seq, with the server's `now` (ms): a client that
         (re)loads counts the clocks down from it, not from its own clock's idea of the time."""
-        sess.seen[e.id] = e.seq
         sess.send({"t": "snapshot", "room": e.id, "seq": e.seq, "view": e.view(seat), "now": now_ms()})
+        sess.snapshot_sent(e.id, e.seq)
 
     async def detach(self, sess: Session, room: str) -> None:
-        sess.rooms.pop(room, None)
-        sess.seen.pop(room, None)
+        sess.forget(room)
         await self.hub.remove(room, sess)
 
     async def leave(self, sess: Session, room: str) -> None:

@@ -37,8 +37,11 @@ class TokenBucket:
         return False
 
 
+HOLD = 1 << 62  # the `seen` of a room whose snapshot is on its way: its pushes are kept
+
+
 class Session:
-    __slots__ = ("out", "player", "name", "version", "rooms", "seen", "bucket", "dropped", "closed")
+    __slots__ = ("out", "player", "name", "version", "rooms", "seen", "held", "bucket", "dropped", "closed")
 
     def __init__(self, out: Writer, rate: float, burst: float) -> None:
         self.out = out
@@ -47,6 +50,7 @@ class Session:
         self.version = 0
         self.rooms: dict[str, int | None] = {}  # room -> seat (None: spectator)
         self.seen: dict[str, int] = {}  # room -> last seq sent to this socket
+        self.held: dict[str, list[tuple[int, bytes | None, bytes | None]]] = {}  # pushes kept (`hold`)
         self.bucket = TokenBucket(rate, burst)
         self.dropped = 0
         self.closed = False
@@ -59,8 +63,15 @@ class Session:
             self.out.write(frame)
 
     def push(self, room: str, seq: int, frame: bytes | None, over: bytes | None) -> None:
-        """A committed change of a room (from the hub); older or repeated seqs are dropped."""
-        if room not in self.rooms or seq <= self.seen.get(room, -1):
+        """A committed change of a room (from the hub); older or repeated seqs are dropped,
+        and kept while the room is held."""
+        if room not in self.rooms:
+            return
+        seen = self.seen.get(room, -1)
+        if seen == HOLD:
+            self.held.setdefault(room, []).append((seq, frame, over))
+            return
+        if seq <= seen:
             return
         self.seen[room] = seq
         if frame is not None:
@@ -68,10 +79,26 @@ class Session:
         if over is not None:
             self.send_frame(over)
 
-    def lose(self, room: str) -> None:
-        """The room service (or the hub) detached this socket from `room`: say so."""
+    def hold(self, room: str) -> None:
+        """Keep the room's pushes until `snapshot_sent` (the socket is being attached):
+        the snapshot may be read before a commit whose push comes in meanwhile, and that
+        push, dropped, would leave the socket one change behind with nothing to tell it."""
+        self.seen[room] = HOLD
+
+    def snapshot_sent(self, room: str, seq: int) -> None:
+        """The room's snapshot at `seq` went out: the pushes kept that are newer follow it."""
+        self.seen[room] = seq
+        for held in self.held.pop(room, ()):
+            self.push(room, *held)
+
+    def forget(self, room: str) -> None:
         self.rooms.pop(room, None)
         self.seen.pop(room, None)
+        self.held.pop(room, None)
+
+    def lose(self, room: str) -> None:
+        """The room service (or the hub) detached this socket from `room`: say so."""
+        self.forget(room)
         self.send({"t": "left", "room": room})
 
     def close(self, code: int, reason: str) -> None:
