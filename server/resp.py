@@ -20,6 +20,10 @@ from urllib.parse import urlparse
 
 import hiredis
 
+# answers of a Redis that did not run the script and may a moment later: loading its data
+# after a restart (seen in the node chaos soak), busy with a script, a replica cut off
+NOT_NOW = ("LOADING ", "BUSY ", "MASTERDOWN ")
+
 
 def resp(*args: bytes | str | int) -> bytes:
     """One command in RESP, packed by hiredis (in C: a third of the Python spelling's cost)."""
@@ -134,6 +138,8 @@ class ScriptRunner:
         if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
             # a restarted Redis forgot the script: EVAL loads it (and caches it again)
             reply = await conn.call(resp("EVAL", self.script, len(keys), *keys, *args))
+        if isinstance(reply, hiredis.ReplyError) and str(reply).startswith(NOT_NOW):
+            raise ConnectionError(str(reply))  # a store error: the move is answered `unavailable`
         if isinstance(reply, Exception):
             raise reply
         return reply
