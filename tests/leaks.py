@@ -312,6 +312,7 @@ def main() -> None:
     p.add_argument("--game", choices=sorted(TABLES), action="append")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--parallel", type=int, default=8)
+    p.add_argument("--seed", type=int, default=1000, help="game n of the campaign plays seed + n")
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         redis = EmbeddedRedis(Path(tmp) / "redis")
@@ -322,7 +323,7 @@ def main() -> None:
         try:
             for game in args.game or sorted(TABLES):
                 t0 = time.monotonic()
-                s = asyncio.run(campaign([n.url for n in nodes], url, game, args.games, args.parallel, seed=1000))
+                s = asyncio.run(campaign([n.url for n in nodes], url, game, args.games, args.parallel, seed=args.seed))
                 print(f"{game}: {s.games} games, {s.moves:,} moves, {s.sockets:,} sockets, {s.frames:,} frames, "
                       f"{s.views:,} views checked, checker self-tests caught {s.probes}, "
                       f"seat secrets {dict(s.secrets)}, "
