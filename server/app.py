@@ -147,6 +147,7 @@ class Node:
         self.referee.start()
         self._sweeper = asyncio.create_task(self._sweep())
         tune_gc(s.gc_young)
+        metrics.loop_started()
 
     async def _sweep(self) -> None:
         """Publish spectator counts for the lobby; forget rooms nobody here watches."""

@@ -59,6 +59,7 @@ def serve(args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             workers=args.workers,
+            loop=settings.loop,  # uvloop by default: a third less CPU per move than asyncio's loop
             ws="server.lean_ws:LeanWebSocket",
             http="server.handshake:GuardedHTTP",  # per-IP cap, upgrade deadline
             ws_max_size=settings.frame_limit,

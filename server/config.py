@@ -73,6 +73,7 @@ class Settings:
     archive_grace: float = 30.0  # seconds before other nodes take over a finished room its node left
     archived_ttl: int = 60  # seconds an archived room stays in Redis (clients still at the table)
     gc_young: int = 50_000  # allocations between young-generation collections (0: Python's default)
+    loop: str = "auto"  # the event loop: "auto" (uvloop where installed), "uvloop", "asyncio"
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -11,6 +11,7 @@
   longhall_errors_total{code}            error frames sent, by code (game rule codes included)
   longhall_redis_ping_seconds            PING round trip, every sweep of the node (5 s)
   longhall_rate_limit_closes_total{reason} sockets closed by a limit (flooding, slow reader, ...)
+  longhall_event_loop_info{loop}         the event loop the node runs on (LONGHALL_LOOP): uvloop, asyncio
 plus prometheus_client's process metrics (CPU seconds, resident memory, open files).
 
 Each update on the move path is one call here (a counter or a histogram, about a
@@ -23,9 +24,10 @@ reaches one worker; in a deployment run one worker per container and scale conta
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, Info, generate_latest
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -46,6 +48,7 @@ FANOUT_LAG = Histogram(
 ERRORS = Counter("longhall_errors", "Error frames sent to clients, by code", ["code"])
 REDIS_PING = Histogram("longhall_redis_ping_seconds", "PING round trip to Redis", buckets=LATENCY)
 LIMIT_CLOSES = Counter("longhall_rate_limit_closes", "Sockets closed by a limit, by reason", ["reason"])
+EVENT_LOOP = Info("longhall_event_loop", "The event loop the node runs on")
 
 _commits = {kind: COMMITS.labels(kind) for kind in KINDS}  # bound once: no label lookup per move
 
@@ -55,6 +58,12 @@ def watch(node: Any) -> None:
     CONNECTIONS.set_function(lambda: len(node.gateway.sessions) if node.gateway else 0)
     ROOMS_CACHED.set_function(lambda: len(node.rooms.cache) if node.rooms else 0)
     ROOMS_SUBSCRIBED.set_function(lambda: len(node.rooms.hub.local) if node.rooms else 0)
+
+
+def loop_started() -> None:
+    """Name the running event loop (called once the node's loop runs)."""
+    loop = type(asyncio.get_running_loop()).__module__.partition(".")[0]  # "uvloop" or "asyncio"
+    EVENT_LOOP.info({"loop": loop})
 
 
 def commit_done(kind: str, status: str, seconds: float) -> None:

@@ -66,3 +66,4 @@ async def test_a_game_across_two_nodes_is_counted(two_nodes: list[ServerProc]) -
     assert value(after[0], "longhall_redis_ping_seconds_count") >= 1
     assert value(after[0], "longhall_rooms_cached") >= 1
     assert value(after[0], "process_cpu_seconds_total") > 0
+    assert value(after[0], "longhall_event_loop_info", loop="uvloop") == 1  # LONGHALL_LOOP=auto, uvloop installed
