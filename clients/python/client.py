@@ -37,19 +37,15 @@ RESEND = {"rate_limited", "unavailable"}  # not served, or not known to be: the 
 RESENDS = 7  # about 13 s of pauses in all
 
 
-def _undone(msg: dict[str, Any], room: str) -> bool:
-    """Whether a push is the change that took a decision back (its `last` is the undo)."""
-    if msg.get("room") != room:
+def _undone(msg: dict[str, Any], mirror: RoomMirror | None) -> bool:
+    """Whether a push (already applied to its room's mirror) is the commit that took a
+    decision of this mirror's seat back. Another seat's undo pushed meanwhile is not it:
+    ours may yet be refused (the room moved on)."""
+    if mirror is None or msg.get("room") != mirror.room or msg.get("t") not in ("diff", "snapshot"):
         return False
-    if msg.get("t") == "snapshot":
-        return (msg["view"].get("last") or {}).get("k") == "undo"
-    for op in msg.get("ops", []) if msg.get("t") == "diff" else []:
-        value = op.get("value")
-        if op.get("path") == "/last/k" and value == "undo":
-            return True
-        if op.get("path") == "/last" and isinstance(value, dict) and value.get("k") == "undo":
-            return True
-    return False
+    last = (mirror.view or {}).get("last") or {}
+    return (msg.get("seq") == mirror.seq and last.get("k") == "undo" and last.get("seat") == mirror.seat
+            and last.get("seq") == mirror.seq)  # fmt: skip
 
 
 class ServerError(Exception):
@@ -363,7 +359,7 @@ class Client:
         """Take back your seat's latest decision of this turn (a room created with undo:
         the view's `undo` says whether you may); returns once this mirror shows it."""
         seq = self.rooms[room].seq
-        await self._request({"t": "undo", "room": room, "seq": seq}, lambda m: _undone(m, room))
+        await self._request({"t": "undo", "room": room, "seq": seq}, lambda m: _undone(m, self.rooms.get(room)))
 
     async def legal(self, room: str) -> list[Any]:
         got = await self._request({"t": "legal", "room": room}, {"moves"})

@@ -417,7 +417,7 @@ export class Client extends Emitter {
   /** Take back your seat's latest decision of this turn; resolves once this mirror shows it. */
   async undo(room) {
     const seq = this.rooms.get(room).seq;
-    await this._request({ t: "undo", room, seq }, (m) => undone(m, room));
+    await this._request({ t: "undo", room, seq }, (m) => undone(m, this.rooms.get(room)));
   }
 
   /** Every legal decision of your seat now; any entry can be sent back verbatim. */
@@ -458,12 +458,15 @@ export class Client extends Emitter {
   }
 }
 
-/** Whether a push is the change that took a decision back (its `last` is the undo). */
-function undone(m, room) {
-  if (m.room !== room) return false;
-  if (m.t === "snapshot") return m.view?.last?.k === "undo";
-  if (m.t !== "diff") return false;
-  return (m.ops ?? []).some((op) => (op.path === "/last/k" && op.value === "undo") || (op.path === "/last" && op.value?.k === "undo"));
+/**
+ * Whether a push (already applied to its room's mirror) is the commit that took a decision
+ * of this mirror's seat back. Another seat's undo pushed meanwhile is not it: ours may yet
+ * be refused (the room moved on).
+ */
+function undone(m, mirror) {
+  if (!mirror || m.room !== mirror.room || (m.t !== "diff" && m.t !== "snapshot")) return false;
+  const last = mirror.view?.last ?? {};
+  return m.seq === mirror.seq && last.k === "undo" && last.seat === mirror.seat && last.seq === mirror.seq;
 }
 
 /** Redis stream ids ("ms-n") in order. */
