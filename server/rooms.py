@@ -75,7 +75,7 @@ def same_as_public(seat_view: dict[str, Any], public: dict[str, Any]) -> bool:
 class Entry:
     """A cached room: its document at `seq`, the views cut from it, committed move ids."""
 
-    __slots__ = ("id", "seq", "doc", "game", "views", "ids", "known", "stale", "used", "legal")
+    __slots__ = ("id", "seq", "doc", "game", "views", "ids", "known", "stale", "used", "legal", "packed")
 
     def __init__(self, room: str) -> None:
         self.id = room
@@ -87,7 +87,8 @@ class Entry:
         self.known = -1  # highest seq this node has heard of (its own or published)
         self.stale = True
         self.used = time.monotonic()
-        self.legal: tuple[int, dict[int, list[Any]]] = (-1, {})  # seq -> each seat's legal moves
+        self.legal: tuple[int, dict[int, bytes]] = (-1, {})  # seq -> each seat's `moves` frame
+        self.packed: tuple[int, dict[int | None, bytes]] = (-1, {})  # seq -> each view, packed
 
     def view(self, seat: int | None) -> dict[str, Any]:
         v = self.views.get(seat)
@@ -95,6 +96,23 @@ class Entry:
             assert self.game is not None
             v = self.views[seat] = rm.view(self.doc, self.game, self.id, seat)
         return v
+
+    def packed_view(self, seat: int | None) -> bytes:
+        """The view's msgpack bytes, packed once per seq (resyncs and joins reuse them)."""
+        if self.packed[0] != self.seq:
+            self.packed = (self.seq, {})
+        b = self.packed[1].get(seat)
+        if b is None:
+            b = self.packed[1][seat] = pack(self.view(seat))
+        return b
+
+
+_SNAPSHOT_HEAD = b"\x85" + pack("t") + pack("snapshot") + pack("room")  # a map of 5, as `encode` orders it
+
+
+def snapshot_frame(room: str, seq: int, view: bytes, now: int) -> bytes:
+    """encode({"t": "snapshot", "room", "seq", "view", "now"}) with the view already packed."""
+    return b"".join((_SNAPSHOT_HEAD, pack(room), pack("seq"), pack(seq), pack("view"), view, pack("now"), pack(now)))
 
 
 class Rooms:
@@ -329,7 +347,7 @@ class Rooms:
     def snapshot(self, sess: Session, e: Entry, seat: int | None) -> None:
         """Your view at the room's seq, with the server's `now` (ms): a client that
         (re)loads counts the clocks down from it, not from its own clock's idea of the time."""
-        sess.send({"t": "snapshot", "room": e.id, "seq": e.seq, "view": e.view(seat), "now": now_ms()})
+        sess.send_frame(snapshot_frame(e.id, e.seq, e.packed_view(seat), now_ms()))
         sess.snapshot_sent(e.id, e.seq)
 
     async def detach(self, sess: Session, room: str) -> None:
@@ -426,17 +444,20 @@ class Rooms:
             raise RoomError(ErrorCode.INTERNAL, "the engine failed on this move; nothing changed") from None
 
     async def legal(self, sess: Session, room: str) -> bool:
-        """Send the seat's legal moves; True when they came from the cache (same seq)."""
+        """Send the seat's legal moves; True when they came from the cache (same seq): the
+        frame is kept encoded, so a repeated `legal` costs one send (a Feast seat's list
+        is kilobytes to encode)."""
         e = await self.entry(room)
         seat = self.seat_for_move(sess, e)
         assert e.game is not None
         if e.legal[0] != e.seq:
             e.legal = (e.seq, {})
-        moves = e.legal[1].get(seat)
-        cached = moves is not None
-        if moves is None:
-            moves = e.legal[1][seat] = e.game.legal_moves(e.doc["state"], seat)
-        sess.send({"t": "moves", "room": room, "seq": e.seq, "moves": moves})
+        frame = e.legal[1].get(seat)
+        cached = frame is not None
+        if frame is None:
+            moves = e.game.legal_moves(e.doc["state"], seat)
+            frame = e.legal[1][seat] = encode({"t": "moves", "room": room, "seq": e.seq, "moves": moves})
+        sess.send_frame(frame)
         return cached
 
     async def resync(self, sess: Session, room: str) -> None:
