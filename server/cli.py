@@ -59,7 +59,7 @@ def serve(args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             workers=args.workers,
-            loop=settings.loop,  # uvloop by default: a third less CPU per move than asyncio's loop
+            loop=settings.loop,  # uvloop by default (bench.movepath: less CPU per move when cores are contended)
             ws="server.lean_ws:LeanWebSocket",
             http="server.handshake:GuardedHTTP",  # per-IP cap, upgrade deadline
             ws_max_size=settings.frame_limit,
