@@ -75,7 +75,7 @@ def same_as_public(seat_view: dict[str, Any], public: dict[str, Any]) -> bool:
 class Entry:
     """A cached room: its document at `seq`, the views cut from it, committed move ids."""
 
-    __slots__ = ("id", "seq", "doc", "game", "views", "ids", "known", "stale", "used", "legal", "packed")
+    __slots__ = ("id", "seq", "doc", "game", "views", "ids", "known", "stale", "used", "frames")
 
     def __init__(self, room: str) -> None:
         self.id = room
@@ -87,8 +87,8 @@ class Entry:
         self.known = -1  # highest seq this node has heard of (its own or published)
         self.stale = True
         self.used = time.monotonic()
-        self.legal: tuple[int, dict[int, bytes]] = (-1, {})  # seq -> each seat's `moves` frame
-        self.packed: tuple[int, dict[int | None, bytes]] = (-1, {})  # seq -> each view, packed
+        # bytes packed once per seq: ("moves", seat) a seat's `moves` frame, ("view", seat) a view
+        self.frames: tuple[int, dict[tuple[str, int | None], bytes]] = (-1, {})
 
     def view(self, seat: int | None) -> dict[str, Any]:
         v = self.views.get(seat)
@@ -97,14 +97,19 @@ class Entry:
             v = self.views[seat] = rm.view(self.doc, self.game, self.id, seat)
         return v
 
+    def kept(self, key: tuple[str, int | None], make: Callable[[], bytes]) -> tuple[bytes, bool]:
+        """Bytes made once per seq (`frames`), and whether they were kept already."""
+        if self.frames[0] != self.seq:
+            self.frames = (self.seq, {})
+        b = self.frames[1].get(key)
+        if b is not None:
+            return b, True
+        b = self.frames[1][key] = make()
+        return b, False
+
     def packed_view(self, seat: int | None) -> bytes:
         """The view's msgpack bytes, packed once per seq (resyncs and joins reuse them)."""
-        if self.packed[0] != self.seq:
-            self.packed = (self.seq, {})
-        b = self.packed[1].get(seat)
-        if b is None:
-            b = self.packed[1][seat] = pack(self.view(seat))
-        return b
+        return self.kept(("view", seat), lambda: pack(self.view(seat)))[0]
 
 
 _SNAPSHOT_HEAD = b"\x85" + pack("t") + pack("snapshot") + pack("room")  # a map of 5, as `encode` orders it
@@ -449,14 +454,12 @@ class Rooms:
         is kilobytes to encode)."""
         e = await self.entry(room)
         seat = self.seat_for_move(sess, e)
-        assert e.game is not None
-        if e.legal[0] != e.seq:
-            e.legal = (e.seq, {})
-        frame = e.legal[1].get(seat)
-        cached = frame is not None
-        if frame is None:
-            moves = e.game.legal_moves(e.doc["state"], seat)
-            frame = e.legal[1][seat] = encode({"t": "moves", "room": room, "seq": e.seq, "moves": moves})
+        game, state = e.game, e.doc["state"]
+        assert game is not None
+        frame, cached = e.kept(
+            ("moves", seat),
+            lambda: encode({"t": "moves", "room": room, "seq": e.seq, "moves": game.legal_moves(state, seat)}),
+        )
         sess.send_frame(frame)
         return cached
 

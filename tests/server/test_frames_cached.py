@@ -30,6 +30,8 @@ def test_a_snapshot_from_a_packed_view_is_the_encoded_snapshot() -> None:
         assert snapshot_frame("r1", 41, e.packed_view(seat), 1_700_000_000_123) == want
         assert decode_any(want)["view"] == view
     assert e.packed_view(0) is e.packed_view(0)  # packed once per seq
+    moves = e.kept(("moves", 0), lambda: encode({"t": "moves", "room": "r1", "seq": 41, "moves": []}))
+    assert moves[1] is False and e.kept(("moves", 0), lambda: b"not made again") == (moves[0], True)
     e.seq, e.views = 42, {}
     e.packed_view(0)
-    assert e.packed[0] == 42  # a new seq packs again
+    assert e.frames[0] == 42  # a new seq packs again
