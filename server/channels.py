@@ -19,12 +19,21 @@ SUNSUBSCRIBE for them, the connection drops, or the client learns a new slot map
 refreshes the slot map and subscribes every channel again on its owner; the hub marks
 the rooms stale meanwhile and catches their sockets up from the stored documents
 (server.catchup: nothing committed is lost, only the fan-out messages of the gap).
+
+`recover` returns only once Redis has confirmed every subscription: a PING sent after
+them on each connection is answered after their confirmations. A catch-up that read a
+room before a subscription took effect would miss a commit published in between, and
+nothing would tell the room's sockets. Messages that come in while it waits are kept
+and handed out first by `get`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
+import time
+from collections import deque
 from typing import Any
 
 from redis.asyncio import Redis
@@ -34,6 +43,18 @@ from server.redis_client import clustered
 from server.store import text
 
 POLL = 0.01  # seconds a sharded read waits on each master's connection
+CONFIRM = 5.0  # seconds a recovery waits for Redis to confirm its subscriptions
+
+
+def _token() -> bytes:
+    return b"longhall-recover-" + secrets.token_hex(8).encode()
+
+
+def _left(deadline: float) -> float:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise ConnectionError("Redis did not confirm the subscriptions in time")
+    return left
 
 
 class Classic:
@@ -45,6 +66,7 @@ class Classic:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
         self.pubsub = redis.pubsub(ignore_subscribe_messages=True)
+        self.early: deque[dict[str, Any]] = deque()  # messages read while recovering
 
     async def subscribe(self, channel: str) -> None:
         await self.pubsub.subscribe(channel)
@@ -57,13 +79,26 @@ class Classic:
 
     async def get(self) -> dict[str, Any] | None:
         """The next message (blocking); None for anything that is not one."""
+        if self.early:
+            return self.early.popleft()
         msg = await self.pubsub.get_message(timeout=None)
         return msg if msg is not None and msg.get("type") == "message" else None
 
     async def recover(self) -> None:
-        """Reconnect now (redis-py resubscribes a classic PubSub when it reconnects), so
-        that the catch-up that follows reads rooms after the subscriptions are back."""
-        await self.pubsub.ping()
+        """Reconnect now (redis-py resubscribes a classic PubSub when it reconnects, ahead
+        of anything else on the connection) and wait for the PING sent after: once it is
+        answered, every subscription is in effect."""
+        token = _token()
+        deadline = time.monotonic() + CONFIRM
+        await self.pubsub.ping(token)
+        while True:
+            msg = await self.pubsub.get_message(timeout=_left(deadline))
+            if msg is None:
+                continue
+            if msg.get("type") == "pong" and msg.get("data") == token:
+                return
+            if msg.get("type") == "message":
+                self.early.append(msg)
 
     async def close(self) -> None:
         await self.pubsub.aclose()
@@ -104,6 +139,7 @@ class Sharded:
         self.wanted: set[str] = set()
         self.moved = False  # the slot map changed since the subscriptions were made
         self.pubsub = _Subscriptions(redis, self)
+        self.early: deque[dict[str, Any]] = deque()  # messages read while recovering
         self._turn = 0
 
     async def subscribe(self, channel: str) -> None:
@@ -121,11 +157,15 @@ class Sharded:
         """The next message of one master's connection, each master in turn."""
         if self.moved:
             raise ConnectionError("the cluster's slot map changed: shard subscriptions may have moved")
+        if self.early:
+            return self.early.popleft()
         node = self._next_node()
         if node is None:
             await asyncio.sleep(POLL)
             return None
-        msg = await self.pubsub.get_sharded_message(timeout=POLL, target_node=node)
+        return self._message(await self.pubsub.get_sharded_message(timeout=POLL, target_node=node))
+
+    def _message(self, msg: dict[str, Any] | None) -> dict[str, Any] | None:
         if msg is None:
             return None
         kind = msg.get("type")
@@ -158,6 +198,23 @@ class Sharded:
         for channel in list(self.wanted):
             if channel in self.wanted:  # not unsubscribed meanwhile
                 await self.pubsub.ssubscribe(channel)
+        await self._confirmed()
+
+    async def _confirmed(self) -> None:
+        """Wait until each master has answered a PING sent after the subscriptions made
+        on its connection (a connection answers in order): every one is then in effect."""
+        deadline = time.monotonic() + CONFIRM
+        for name, ps in list(self.pubsub.node_pubsub_mapping.items()):
+            node = self.redis.get_node(node_name=name)
+            token = _token()
+            await ps.ping(token)
+            while True:
+                msg = await self.pubsub.get_sharded_message(timeout=_left(deadline), target_node=node)
+                if msg is not None and msg.get("type") == "pong" and msg.get("data") == token:
+                    break
+                kept = self._message(msg)
+                if kept is not None:
+                    self.early.append(kept)
 
     async def close(self) -> None:
         await self.pubsub.aclose()

@@ -164,13 +164,18 @@ class Hub:
         """Subscriptions back, then the catch-up (sockets behind their room get a snapshot:
         server.catchup), both tried again until they succeed: while Redis restarts, the
         first tries fail, and a catch-up skipped would leave a player whose turn came
-        during the gap waiting for a diff that was published to nobody."""
+        during the gap waiting for a diff that was published to nobody.
+
+        The rooms are marked stale again once the subscriptions are confirmed: a request
+        in the gap may have read a room afresh, and a commit of another node after that
+        read reached nobody here; the catch-up must read every room after that point."""
         delay = 0.2
         while True:
             await asyncio.sleep(delay)
             delay = min(2 * delay, 2.0)
             try:
                 await self.bus.recover()
+                self.on_resubscribe()
                 await self.on_recovered()
                 return
             except asyncio.CancelledError:

@@ -1,5 +1,7 @@
 """Catching up after a pub/sub loss (server.catchup) on a real node, a real Redis and real
-sockets: the catch-up must not overtake a change this node is committing.
+sockets: the catch-up must not overtake a change this node is committing, and must read
+every room after its subscriptions are back (confirmed by Redis), whatever read the room
+during the gap.
 
 A `start` is answered by the diff of its commit. Between the commit script and that diff
 the node still updates the lobby's indexes (server.store `_index`); a catch-up that read
@@ -52,5 +54,47 @@ async def test_a_catch_up_does_not_swallow_the_diff_that_answers_a_start(own_red
         await host.close()
         await guest.close()
         await asyncio.to_thread(node.stop)
+        await relay.stop()
+        direct.close()
+
+
+async def test_a_commit_in_the_gap_reaches_a_socket_whose_room_was_read_meanwhile(
+    own_redis: str, data_dir: Path, tmp_path: Path
+) -> None:
+    """Node A (behind the relay) loses its pub/sub; its resubscription is held on the wire.
+    In the gap a request on A reads the room afresh, then a player on node B joins: the
+    publish of that commit reaches nobody on A. Once A's subscriptions are confirmed, its
+    catch-up must read the room again and send its socket the join. (It used to take the
+    room read in the gap as current, or read the room before the subscription took
+    effect: the socket waited for ever. Seen as a stuck game after a cluster failover.)"""
+    direct = redis.Redis.from_url(own_redis)
+    relay = await Relay(direct.connection_pool.connection_kwargs["port"]).start()
+    a_dir, b_dir = data_dir / "a", tmp_path / "b"
+    a_dir.mkdir()
+    b_dir.mkdir()
+    a = await asyncio.to_thread(ServerProc(a_dir, relay.url).start)
+    b = await asyncio.to_thread(ServerProc(b_dir, own_redis).start)
+    host, guest = Client(a.url, name="host"), Client(b.url, name="guest")
+    try:
+        await host.connect()
+        await guest.connect()
+        room = (await host.create("highcard", seats=3)).room
+        relay.hold(b"SUBSCRIBE")  # node A's resubscription after the loss
+        assert direct.client_kill_filter(_type="pubsub") >= 2
+        await asyncio.wait_for(relay.held.wait(), 10)
+        await host.resync(room)  # a read of the room on A in the gap
+        read = relay.watch(keys(room)[0].encode())  # a catch-up on A before its subscription is back
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(read.wait(), 2)
+        seq = (await guest.join(room)).seq  # a commit on B that A hears nothing of
+        relay.release()
+        await host.wait_until(lambda: host.rooms[room].seq >= seq, 10)
+        assert [s and s["name"] for s in host.rooms[room].view["seats"]] == ["host", "guest", None]
+    finally:
+        relay.release()
+        await host.close()
+        await guest.close()
+        await asyncio.to_thread(a.stop)
+        await asyncio.to_thread(b.stop)
         await relay.stop()
         direct.close()
