@@ -107,8 +107,20 @@ class Client:
 
     async def connect(self) -> Client:
         self._welcomed = False
-        self.ws = await connect(self.url, max_size=None, ping_interval=None)
-        self._reader = asyncio.create_task(self._read(self.ws))
+        ws = self.ws = await connect(self.url, max_size=None, ping_interval=None)
+        self._reader = asyncio.create_task(self._read(ws))
+        try:
+            await self._hello()
+        except BaseException:
+            # a socket whose hello failed is closed, not left to the server's hello timeout;
+            # taken off first, so that its end starts no reconnect of its own
+            self.ws = None
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(), 2)
+            raise
+        return self
+
+    async def _hello(self) -> None:
         hello: dict[str, Any] = {"t": "hello", "versions": VERSIONS}
         if self.token:
             hello["token"] = self.token
@@ -126,7 +138,6 @@ class Client:
         self.player, self.token = welcome["player"], welcome["token"]
         self._welcomed = True
         self._notify()
-        return self
 
     async def close(self) -> None:
         self._closing = True
