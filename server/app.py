@@ -124,7 +124,13 @@ class Node:
         s = self.settings
         self.rooms = rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl)
         hub.on_resubscribe = self.rooms.on_resubscribe
-        hub.on_recovered = lambda: catch_up(rooms)
+
+        async def recovered() -> None:  # what a pub/sub gap may have swallowed, told again
+            await catch_up(rooms)
+            if self.gateway is not None:
+                await self.gateway.tell_again()
+
+        hub.on_recovered = recovered
         await until_redis_answers(hub.start)
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id, s)
         self.gateway = Gateway(self.rooms, signer, self.settings, self.matchmaker)

@@ -162,9 +162,14 @@ class Gateway:
         elif t == "resync":
             await r.resync(sess, msg["room"])
         elif t == "queue":
-            await self.matchmaker.queue(sess.player, sess.name, msg["game"], msg["players"], msg.get("options"))
+            match = await self.matchmaker.queue(sess.player, sess.name, msg["game"], msg["players"],
+                                                msg.get("options"))  # fmt: skip
             sess.send({"t": "queued", "game": msg["game"], "players": msg["players"]})
+            if match is not None:  # matched already: its first `matched` may have been lost
+                sess.send({"t": "matched", **match})
+            sess.queued = match is None
         elif t == "unqueue":
+            sess.queued = False
             await self.matchmaker.unqueue(sess.player)
             sess.send({"t": "queued", "game": msg["game"], "players": 0})  # 0: no longer queued
 
@@ -202,7 +207,19 @@ class Gateway:
         """A message from another node (or this one's matcher) for a player here."""
         if msg.get("k") == "matched":
             for sess in self.by_player.get(msg["player"], ()):
+                sess.queued = False
                 sess.send({"t": "matched", "room": msg["room"], "seat": msg["seat"]})
+
+    async def tell_again(self) -> int:
+        """After a pub/sub loss: every socket here still waiting in a queue whose player
+        was matched meanwhile is told from the matchmaker's record. The sockets told."""
+        told = 0
+        for player in {s.player for s in self.sessions if s.queued and s.player is not None}:
+            match = await self.matchmaker.told(player)
+            if match is not None:
+                self.on_direct({"k": "matched", "player": player, **match})
+                told += 1
+        return told
 
 
 def _error(code: ErrorCode | str, detail: str, rule: str | None = None, mid: Any = None) -> dict[str, Any]:

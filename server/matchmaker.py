@@ -9,6 +9,14 @@ held) matches, so any node may die. The matcher groups each queue's tickets by r
 `LONGHALL_BOT_FILL` seconds), creates each room with those players seated and the game
 started, and tells each player's node, which sends `matched {room, seat}`.
 
+That message is pub/sub, at most once: a node's subscription gap or a player's socket
+dying with it loses it. So each matched player also gets a record, `mm:{mm}:told:<player>`
+(the room and seat, kept TOLD_KEEP seconds), written before the players are told. A
+player who sends `queue` again while its room is being played is answered `matched`
+from that record instead of being queued for a second game; the Python and JS clients
+send their `queue` again when they reconnect while waiting; and a node that lost its
+pub/sub tells again, from the records, every socket of its own still waiting.
+
 A match is made in steps that a matcher killed at any point leaves repeatable: first
 the intent (`mm:match:<room>`: the players and the queue, listed in `mm:matches`; the
 room id is drawn then), then each ticket is marked with the room and leaves its queue,
@@ -22,9 +30,10 @@ players go back to their queue.
 Keys: mm:{mm}:queues (set of queue keys), mm:{mm}:q:<game>:<players>:<options> (sorted
 set of player ids by time), mm:{mm}:ticket:<player> (hash: queue, node, name, game,
 options, rating, match), mm:{mm}:matches (set of pending room ids), mm:{mm}:match:<room>
-(hash), mm:lease. Every key a transaction here touches shares the hash tag {mm}, so on a
-Redis Cluster matchmaking lives in one slot (a ticket and its queue change together):
-its load is one write per queue, unqueue and match, not per move.
+(hash), mm:{mm}:told:<player> (hash: room, seat), mm:lease. Every key a transaction here
+touches shares the hash tag {mm}, so on a Redis Cluster matchmaking lives in one slot (a
+ticket and its queue change together): its load is one write per queue, unqueue and
+match, not per move.
 """
 
 from __future__ import annotations
@@ -60,6 +69,7 @@ MM = "mm:{mm}:"  # the hash tag of every matchmaking key a transaction touches
 PENDING = MM + "matches"
 QUEUES = MM + "queues"
 SCAN = 5000  # tickets of one queue looked at per round, oldest first
+TOLD_KEEP = 600  # seconds a player's match is remembered for a `queue` sent again
 
 
 def text(value: Any) -> str:
@@ -79,6 +89,10 @@ def match_key(room: str) -> str:
     return f"{MM}match:{room}"
 
 
+def told_key(player: str) -> str:
+    return f"{MM}told:{player}"
+
+
 class Matchmaker:
     def __init__(self, redis: Redis, store: Store, hub: Hub, node: str, settings: Settings | None = None) -> None:
         self.redis, self.store, self.hub, self.node = redis, store, hub, node
@@ -86,9 +100,14 @@ class Matchmaker:
         self._task: asyncio.Task[None] | None = None
         self.made = 0  # rooms this node made (tests, bench)
 
-    async def queue(self, player: str, name: str, game_name: str, players: int, options: Any) -> None:
+    async def queue(self, player: str, name: str, game_name: str, players: int, options: Any) -> dict[str, Any] | None:
+        """File the player's ticket; or, when the player was matched into a room that is
+        still being played (its `matched` may never have reached it), that match."""
         _, resolved, _ = table_for(game_name, players, options)
         key = queue_key(game_name, players, resolved)
+        match = await self.told(player)
+        if match is not None:
+            return match
         await self.unqueue(player)  # one ticket per player
         rating = await self.redis.zscore(leaderboard.board_key(game_name), player)
         ticket = {
@@ -100,6 +119,19 @@ class Matchmaker:
             pipe.zadd(key, {player: float(ticket["since"])})
             pipe.sadd(QUEUES, key)
             await pipe.execute()
+        return None
+
+    async def told(self, player: str) -> dict[str, Any] | None:
+        """The player's match while its room is being played with the player seated."""
+        raw = {text(k): text(v) for k, v in (await self.redis.hgetall(told_key(player))).items()}
+        if not raw:
+            return None
+        room, seat = raw["room"], int(raw["seat"])
+        loaded = await self.store.load(room)
+        if loaded is None or loaded.doc["status"] != rm.PLAYING or rm.seat_of(loaded.doc, player) != seat:
+            await self.redis.delete(told_key(player))
+            return None
+        return {"room": room, "seat": seat}
 
     async def unqueue(self, player: str) -> None:
         key = await self.redis.hget(ticket_key(player), "queue")
@@ -195,6 +227,11 @@ class Matchmaker:
             return
         if not exists:
             await self._make_room(room, players, tickets, int(intent.get("bots", 0)))
+        async with self.redis.pipeline(transaction=True) as pipe:  # remembered before told
+            for seat, p in enumerate(players):
+                pipe.hset(told_key(p), mapping={"room": room, "seat": seat})
+                pipe.expire(told_key(p), TOLD_KEEP)
+            await pipe.execute()
         for seat, (p, t) in enumerate(zip(players, tickets, strict=True)):
             if t.get("node"):
                 await self.hub.tell(t["node"], {"k": "matched", "player": p, "room": room, "seat": seat})

@@ -41,7 +41,7 @@ HOLD = 1 << 62  # the `seen` of a room whose snapshot is on its way: its pushes 
 
 
 class Session:
-    __slots__ = ("out", "player", "name", "version", "rooms", "seen", "held", "bucket", "dropped", "closed")
+    __slots__ = ("out", "player", "name", "version", "rooms", "seen", "held", "bucket", "dropped", "closed", "queued")
 
     def __init__(self, out: Writer, rate: float, burst: float) -> None:
         self.out = out
@@ -54,6 +54,7 @@ class Session:
         self.bucket = TokenBucket(rate, burst)
         self.dropped = 0
         self.closed = False
+        self.queued = False  # waiting in a matchmaking queue (told again after a pub/sub loss)
 
     def send(self, msg: dict[str, Any]) -> None:
         self.send_frame(encode(msg))

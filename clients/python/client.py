@@ -98,6 +98,7 @@ class Client:
         self.close_codes: list[int | None] = []  # the close code of every socket that ended, oldest first
         self.resends = RESENDS  # times a rate_limited or unavailable request is sent again
         self.matches: list[dict[str, Any]] = []  # `matched` frames, oldest first
+        self._queued: dict[str, Any] | None = None  # the `queue` waiting for its match
 
     # -- connection ------------------------------------------------------------------
     @property
@@ -164,6 +165,8 @@ class Client:
                         await self.spectate(mirror.room)
                     else:
                         await self.join(mirror.room, mirror.seat)
+                if self._queued is not None:  # the closed socket withdrew it; matched meanwhile, told now
+                    await self._request(self._queued, {"queued"})
                 self.reconnects += 1
                 self._notify()
                 return
@@ -223,6 +226,7 @@ class Client:
             kept.sort(key=lambda m: tuple(int(x) for x in m["n"].split("-")))
         elif t == "matched":
             self.matches.append(msg)
+            self._queued = None
         elif t == "left":  # given up here or from another socket of this player
             self.rooms.pop(msg["room"], None)
         if self.record and room is not None:
@@ -358,12 +362,14 @@ class Client:
         msg: dict[str, Any] = {"t": "queue", "game": game, "players": players}
         if options:
             msg["options"] = options
+        self._queued = msg
         await self._request(msg, {"queued"})
         await self.wait_until(lambda: len(self.matches) > before, timeout)
         match = self.matches[before]
         return await self.join(match["room"], match["seat"])
 
     async def unqueue(self, game: str, players: int) -> None:
+        self._queued = None
         await self._request({"t": "unqueue", "game": game, "players": players}, {"queued"})
 
     async def undo(self, room: str) -> None:

@@ -78,6 +78,7 @@ export class Client extends Emitter {
     this.reconnects = 0;
     this.closeCodes = []; // the close code of every socket that ended, oldest first
     this.matches = []; // `matched` frames from the matchmaker, oldest first
+    this._queued = null; // the `queue` waiting for its match (sent again after a reconnect)
     this._queue = Promise.resolve();
     this._waiter = null;
     this._ids = 0;
@@ -161,6 +162,8 @@ export class Client extends Emitter {
           if (mirror.seat === null) await this.spectate(mirror.room);
           else await this.join(mirror.room, mirror.seat);
         }
+        // the closed socket withdrew a pending queue: send it again (matched meanwhile: told now)
+        if (this._queued) await this._request(this._queued, (m) => m.t === "queued");
         this.reconnects += 1;
         this._reconnecting = false;
         this.emit("reconnected", this.reconnects);
@@ -216,6 +219,7 @@ export class Client extends Emitter {
       this._onChat(room, msg);
     } else if (t === "matched") {
       this.matches.push(msg);
+      this._queued = null;
       this.emit("matched", { room: msg.room, seat: msg.seat });
     } else if (t === "left") {
       // given up here, from another socket of this player, or removed by the host
@@ -401,6 +405,7 @@ export class Client extends Emitter {
     const before = this.matches.length;
     const msg = { t: "queue", game, players };
     if (options && Object.keys(options).length) msg.options = options;
+    this._queued = msg;
     await this._request(msg, (m) => m.t === "queued");
     await this.waitUntil(() => this.matches.length > before, timeout);
     const match = this.matches[before];
@@ -411,6 +416,7 @@ export class Client extends Emitter {
   async unqueue(game, players, options = null) {
     const msg = { t: "unqueue", game, players };
     if (options && Object.keys(options).length) msg.options = options;
+    this._queued = null;
     await this._request(msg, (m) => m.t === "queued");
   }
 
