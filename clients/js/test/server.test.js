@@ -10,6 +10,7 @@ import { playOut, seeded } from "./random_player.js";
 const HTTP = process.env.LONGHALL_HTTP;
 const WS = HTTP && HTTP.replace(/^http/, "ws") + "/ws";
 const skip = HTTP ? false : "LONGHALL_HTTP is not set (tests/web/test_js_client.py sets it)";
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function connect(name, extra = {}) {
   return new Client(WS, { name, WebSocket, ...extra }).connect();
@@ -176,6 +177,24 @@ test("matchmaking seats two queued players in one started room", { skip, timeout
     await a.waitUntil(() => ra.view.status === "playing");
     const results = await Promise.all([playOut(a, ra.room, seeded(3)), playOut(b, rb.room, seeded(4))]);
     assert.deepEqual(results[0].result, results[1].result);
+  } finally {
+    a.close();
+    b.close();
+  }
+});
+
+test("a client that reconnects while queued queues again and is matched", { skip, timeout: 60000 }, async () => {
+  const [a, b] = [await connect("r1"), await connect("r2")];
+  try {
+    const waiting = a.queue("highcard", 2, { bonus: 0 });
+    await sleep(300); // a's ticket is filed
+    a.drop(); // the server withdraws a closed socket's ticket: the client must queue again
+    await a.waitUntil(() => a.reconnects === 1, 10000);
+    await sleep(300);
+    const mine = await b.queue("highcard", 2, { bonus: 0 }, 10000);
+    const theirs = await waiting;
+    assert.equal(mine.room, theirs.room);
+    assert.deepEqual([mine.seat, theirs.seat].sort(), [0, 1]);
   } finally {
     a.close();
     b.close();
