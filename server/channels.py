@@ -82,7 +82,12 @@ class Classic:
         if self.early:
             return self.early.popleft()
         msg = await self.pubsub.get_message(timeout=None)
-        return msg if msg is not None and msg.get("type") == "message" else None
+        return msg if msg is not None and msg.get("type") in ("message", "pong") else None
+
+    async def ping(self, channel: str, token: bytes) -> None:
+        """A PING on the connection that subscribed `channel`: its pong (a `pong` message
+        from `get`) comes after the subscription's confirmation."""
+        await self.pubsub.ping(token)
 
     async def recover(self) -> None:
         """Reconnect now (redis-py resubscribes a classic PubSub when it reconnects, ahead
@@ -97,7 +102,7 @@ class Classic:
                 continue
             if msg.get("type") == "pong" and msg.get("data") == token:
                 return
-            if msg.get("type") == "message":
+            if msg.get("type") in ("message", "pong"):  # another's pong: the hub's to match
                 self.early.append(msg)
 
     async def close(self) -> None:
@@ -173,9 +178,19 @@ class Sharded:
             # the server dropped it (its master gave the slot up), or it is the late
             # answer to an unsubscribe of a room that a socket came back to meanwhile
             raise ConnectionError(f"shard channel {msg['channel']!r} unsubscribed by the server")
+        if kind == "pong":
+            return msg
         if kind != "smessage":
             return None
         return {**msg, "type": "message"}
+
+    async def ping(self, channel: str, token: bytes) -> None:
+        """A PING on the connection that subscribed `channel` (see Classic.ping)."""
+        node = self.redis.get_node_from_key(channel)
+        ps = self.pubsub.node_pubsub_mapping.get(node.name) if node is not None else None
+        if ps is None or ps.connection is None:
+            raise ConnectionError(f"no subscriber connection for {channel!r}")
+        await ps.ping(token)
 
     def _next_node(self) -> Any:
         """The next master whose connection is up. redis-py lists a master's pub/sub as

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
@@ -72,6 +73,7 @@ class Hub:
         self._own = node.encode() + b"|"
         self._direct_channel = f"node:{node}".encode()
         self.on_direct: Callable[[dict[str, Any]], None] = lambda msg: None
+        self._pongs: dict[bytes, asyncio.Future[None]] = {}  # PINGs confirming a subscription
 
     async def start(self) -> None:
         await self.bus.subscribe(f"node:{self.node}")  # messages for this node's sockets
@@ -86,11 +88,14 @@ class Hub:
         """Register a socket in a room; True when this call subscribed the room's channel.
         Until a subscription has gone through, every socket added subscribes again: one
         that failed (the store away) raises, and must not leave the room's later sockets
-        registered on a channel nobody subscribed."""
+        registered on a channel nobody subscribed. A new subscription is confirmed by
+        Redis before this returns: the caller reads the room next, and a commit published
+        before the subscription took effect would reach nobody here."""
         self.local.setdefault(room, {})[receiver] = seat
         if room in self.subscribed:
             return False
         await self.bus.subscribe(channel(room))
+        await self._confirm(channel(room))
         if room in self.local:
             self.subscribed.add(room)
         else:  # the room's last socket left while this subscription was under way
@@ -148,6 +153,20 @@ class Hub:
             with contextlib.suppress(Exception):
                 await self.bus.unsubscribe(channel(room))
 
+    async def _confirm(self, chan: str) -> None:
+        """Wait for the pong of a PING sent after subscribing `chan` (read by `_read`).
+        Not confirmed in time (the connection lost meanwhile): the recovery that follows a
+        loss catches every room here up, this one included."""
+        token = b"longhall-confirm-" + secrets.token_hex(8).encode()
+        done = self._pongs[token] = asyncio.get_running_loop().create_future()
+        try:
+            await self.bus.ping(chan, token)
+            await asyncio.wait_for(done, channels.CONFIRM)
+        except (TimeoutError, ConnectionError, OSError) as exc:
+            quiet.warn("confirm", "a subscription was not confirmed; the room is caught up after recovery", exc)
+        finally:
+            self._pongs.pop(token, None)
+
     def _direct(self, data: bytes) -> None:
         try:
             msg = msgpack.unpackb(data, raw=False)
@@ -195,6 +214,11 @@ class Hub:
                 await self._recover()
                 continue
             if msg is None:
+                continue
+            if msg.get("type") == "pong":
+                waiter = self._pongs.get(msg.get("data") or b"")
+                if waiter is not None and not waiter.done():
+                    waiter.set_result(None)
                 continue
             data: bytes = msg["data"]
             if data.startswith(self._own):

@@ -98,3 +98,40 @@ async def test_a_commit_in_the_gap_reaches_a_socket_whose_room_was_read_meanwhil
         await asyncio.to_thread(b.stop)
         await relay.stop()
         direct.close()
+
+
+async def test_a_first_socket_of_a_room_reads_it_after_its_subscription_took_effect(
+    own_redis: str, data_dir: Path, tmp_path: Path
+) -> None:
+    """Node A's first socket in a room subscribes to the room's channel, then reads the
+    room. The relay holds that SUBSCRIBE on the wire; meanwhile a player joins on node B.
+    A must not read the room before Redis confirmed the subscription: a snapshot read
+    earlier misses the join, whose publish reached nobody on A."""
+    direct = redis.Redis.from_url(own_redis)
+    relay = await Relay(direct.connection_pool.connection_kwargs["port"]).start()
+    a_dir, b_dir = data_dir / "a", tmp_path / "b"
+    a_dir.mkdir()
+    b_dir.mkdir()
+    a = await asyncio.to_thread(ServerProc(a_dir, relay.url).start)
+    b = await asyncio.to_thread(ServerProc(b_dir, own_redis).start)
+    host, guest, watcher = Client(b.url, name="host"), Client(b.url, name="guest"), Client(a.url, name="watcher")
+    try:
+        for c in (host, guest, watcher):
+            await c.connect()
+        room = (await host.create("highcard", seats=3)).room
+        relay.hold(b"SUBSCRIBE")  # node A's subscription to the room's channel
+        watching = asyncio.get_running_loop().create_task(watcher.spectate(room))
+        await asyncio.wait_for(relay.held.wait(), 10)
+        await asyncio.wait({watching}, timeout=1)  # a snapshot read now would miss what follows
+        seq = (await guest.join(room)).seq  # published while A's subscription is on the wire
+        relay.release()
+        await asyncio.wait_for(watching, 10)
+        await watcher.wait_until(lambda: watcher.rooms[room].seq >= seq, 10)
+    finally:
+        relay.release()
+        for c in (host, guest, watcher):
+            await c.close()
+        await asyncio.to_thread(a.stop)
+        await asyncio.to_thread(b.stop)
+        await relay.stop()
+        direct.close()
