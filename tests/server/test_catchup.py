@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import redis
@@ -58,6 +60,47 @@ async def test_a_catch_up_does_not_swallow_the_diff_that_answers_a_start(own_red
         direct.close()
 
 
+@dataclass
+class Pair:
+    direct: redis.Redis  # the Redis itself
+    relay: Relay  # between node A and that Redis
+    a: ServerProc
+    b: ServerProc  # straight on the Redis
+
+
+@contextlib.asynccontextmanager
+async def behind_a_relay(own_redis: str, data_dir: Path, tmp_path: Path) -> AsyncIterator[Pair]:
+    """Two nodes on one Redis, node A behind a relay that can hold its requests."""
+    direct = redis.Redis.from_url(own_redis)
+    relay = await Relay(direct.connection_pool.connection_kwargs["port"]).start()
+    (data_dir / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    started: list[ServerProc] = []
+    try:
+        started.append(await asyncio.to_thread(ServerProc(data_dir / "a", relay.url).start))
+        started.append(await asyncio.to_thread(ServerProc(tmp_path / "b", own_redis).start))
+        yield Pair(direct, relay, *started)
+    finally:
+        relay.release()
+        for node in started:
+            await asyncio.to_thread(node.stop)
+        await relay.stop()
+        direct.close()
+
+
+@contextlib.asynccontextmanager
+async def clients(*pairs: tuple[str, str]) -> AsyncIterator[list[Client]]:
+    """Connected clients, one per (url, name)."""
+    made = [Client(url, name=name) for url, name in pairs]
+    try:
+        for c in made:
+            await c.connect()
+        yield made
+    finally:
+        for c in made:
+            await c.close()
+
+
 async def test_a_commit_in_the_gap_reaches_a_socket_whose_room_was_read_meanwhile(
     own_redis: str, data_dir: Path, tmp_path: Path
 ) -> None:
@@ -67,37 +110,22 @@ async def test_a_commit_in_the_gap_reaches_a_socket_whose_room_was_read_meanwhil
     catch-up must read the room again and send its socket the join. (It used to take the
     room read in the gap as current, or read the room before the subscription took
     effect: the socket waited for ever. Seen as a stuck game after a cluster failover.)"""
-    direct = redis.Redis.from_url(own_redis)
-    relay = await Relay(direct.connection_pool.connection_kwargs["port"]).start()
-    a_dir, b_dir = data_dir / "a", tmp_path / "b"
-    a_dir.mkdir()
-    b_dir.mkdir()
-    a = await asyncio.to_thread(ServerProc(a_dir, relay.url).start)
-    b = await asyncio.to_thread(ServerProc(b_dir, own_redis).start)
-    host, guest = Client(a.url, name="host"), Client(b.url, name="guest")
-    try:
-        await host.connect()
-        await guest.connect()
+    async with (
+        behind_a_relay(own_redis, data_dir, tmp_path) as n,
+        clients((n.a.url, "host"), (n.b.url, "guest")) as (host, guest),
+    ):
         room = (await host.create("highcard", seats=3)).room
-        relay.hold(b"SUBSCRIBE")  # node A's resubscription after the loss
-        assert direct.client_kill_filter(_type="pubsub") >= 2
-        await asyncio.wait_for(relay.held.wait(), 10)
+        n.relay.hold(b"SUBSCRIBE")  # node A's resubscription after the loss
+        assert n.direct.client_kill_filter(_type="pubsub") >= 2
+        await asyncio.wait_for(n.relay.held.wait(), 10)
         await host.resync(room)  # a read of the room on A in the gap
-        read = relay.watch(keys(room)[0].encode())  # a catch-up on A before its subscription is back
+        read = n.relay.watch(keys(room)[0].encode())  # a catch-up on A before its subscription is back
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(read.wait(), 2)
         seq = (await guest.join(room)).seq  # a commit on B that A hears nothing of
-        relay.release()
+        n.relay.release()
         await host.wait_until(lambda: host.rooms[room].seq >= seq, 10)
         assert [s and s["name"] for s in host.rooms[room].view["seats"]] == ["host", "guest", None]
-    finally:
-        relay.release()
-        await host.close()
-        await guest.close()
-        await asyncio.to_thread(a.stop)
-        await asyncio.to_thread(b.stop)
-        await relay.stop()
-        direct.close()
 
 
 async def test_a_first_socket_of_a_room_reads_it_after_its_subscription_took_effect(
@@ -107,31 +135,16 @@ async def test_a_first_socket_of_a_room_reads_it_after_its_subscription_took_eff
     room. The relay holds that SUBSCRIBE on the wire; meanwhile a player joins on node B.
     A must not read the room before Redis confirmed the subscription: a snapshot read
     earlier misses the join, whose publish reached nobody on A."""
-    direct = redis.Redis.from_url(own_redis)
-    relay = await Relay(direct.connection_pool.connection_kwargs["port"]).start()
-    a_dir, b_dir = data_dir / "a", tmp_path / "b"
-    a_dir.mkdir()
-    b_dir.mkdir()
-    a = await asyncio.to_thread(ServerProc(a_dir, relay.url).start)
-    b = await asyncio.to_thread(ServerProc(b_dir, own_redis).start)
-    host, guest, watcher = Client(b.url, name="host"), Client(b.url, name="guest"), Client(a.url, name="watcher")
-    try:
-        for c in (host, guest, watcher):
-            await c.connect()
+    async with (
+        behind_a_relay(own_redis, data_dir, tmp_path) as n,
+        clients((n.b.url, "host"), (n.b.url, "guest"), (n.a.url, "watcher")) as (host, guest, watcher),
+    ):
         room = (await host.create("highcard", seats=3)).room
-        relay.hold(b"SUBSCRIBE")  # node A's subscription to the room's channel
+        n.relay.hold(b"SUBSCRIBE")  # node A's subscription to the room's channel
         watching = asyncio.get_running_loop().create_task(watcher.spectate(room))
-        await asyncio.wait_for(relay.held.wait(), 10)
+        await asyncio.wait_for(n.relay.held.wait(), 10)
         await asyncio.wait({watching}, timeout=1)  # a snapshot read now would miss what follows
         seq = (await guest.join(room)).seq  # published while A's subscription is on the wire
-        relay.release()
+        n.relay.release()
         await asyncio.wait_for(watching, 10)
         await watcher.wait_until(lambda: watcher.rooms[room].seq >= seq, 10)
-    finally:
-        relay.release()
-        for c in (host, guest, watcher):
-            await c.close()
-        await asyncio.to_thread(a.stop)
-        await asyncio.to_thread(b.stop)
-        await relay.stop()
-        direct.close()
