@@ -1,6 +1,6 @@
 """Table chat: per-room messages, players' and spectators' channels kept apart.
 
-`chat {room, text}` from a socket in a room: a seated player's message goes to the
+`chat {room, text, id?}` from a socket in a room: a seated player's message goes to the
 `players` channel, which everyone at the table reads (players and spectators); a
 spectator's goes to the `spectators` channel, which only spectators read (no
 kibitzing to the players). Answered by the message itself coming back as
@@ -9,11 +9,16 @@ kibitzing to the players). Answered by the message itself coming back as
 
 Messages live in the room's stream `room:{ID}:chat` (the room's hash tag, capped at
 KEEP entries, gone with the room; archived with the game). A message is two round trips
-(XADD, then PUBLISH on the room's channel with the stream id); other nodes forward it to their
-sockets in the room by channel. Text is cleaned (NFC, no control or format characters)
-and at most MAX_TEXT characters; each player may send RATE messages per second with a
-burst of BURST (per node; the request limits of server.limits apply as well). Muting a
-player is the reader's choice and happens in the client.
+(a script that adds it to the stream, then PUBLISH on the room's channel with the stream
+id); other nodes forward it to their sockets in the room by channel. A message sent with
+an `id` is posted at most once: the script keeps each (player, id) for ID_TTL seconds, and
+the same id again (a resend after `unavailable`, when the first try may have been stored)
+is answered with the message first posted, published again (clients keep a message once
+by its `n`, so a reader that had it sees no change, one that missed it gets it). Text is
+cleaned (NFC, no control or format characters) and at most MAX_TEXT characters; each
+player may send RATE messages per second with a burst of BURST (per node; the request
+limits of server.limits apply as well). Muting a player is the reader's choice and
+happens in the client.
 """
 
 from __future__ import annotations
@@ -38,10 +43,33 @@ KEEP = 500  # messages a room's stream keeps
 HISTORY = 50  # messages a socket gets when it enters a room
 RATE, BURST = 1.0, 5.0
 TTL = 8 * 24 * 3600  # seconds a room's chat outlives its last message at most
+ID_TTL = 600  # seconds a message id is remembered
+
+# KEYS[1] the room's chat stream, KEYS[2] (when the message has an id) its id record, in
+# the same slot; ARGV: channel, packed message, KEEP, TTL, ID_TTL. Answers {n, channel,
+# packed message, 1 when it was posted before under this id}.
+POST = """
+if KEYS[2] then
+  local old = redis.call('HMGET', KEYS[2], 'n', 'c', 'm')
+  if old[1] then return {old[1], old[2], old[3], 1} end
+end
+local n = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', 'c', ARGV[1], 'm', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+if KEYS[2] then
+  redis.call('HSET', KEYS[2], 'n', n, 'c', ARGV[1], 'm', ARGV[2])
+  redis.call('EXPIRE', KEYS[2], ARGV[5])
+end
+return {n, ARGV[1], ARGV[2], 0}
+"""
 
 
 def key(room: str) -> str:
     return f"room:{{{room}}}:chat"
+
+
+def id_key(room: str, player: str, mid: str | int) -> str:
+    """A message id's record; ids are compared as sent (the string "1" is not 1), as moves' are."""
+    return f"room:{{{room}}}:chatid:{player}{':' if type(mid) is str else '#'}{mid}"
 
 
 def clean(text: str) -> str:
@@ -56,6 +84,7 @@ class Chat:
         self.hub = hub
         self.node = node
         self.buckets: dict[str, tuple[float, float]] = {}  # player -> (tokens, when)
+        self._post = redis.register_script(POST)
 
     def _allowed(self, player: str) -> bool:
         now = time.monotonic()
@@ -69,7 +98,7 @@ class Chat:
             self.buckets = {p: b for p, b in self.buckets.items() if now - b[1] < 60}
         return True
 
-    async def say(self, sess: Session, room: str, text: str) -> None:
+    async def say(self, sess: Session, room: str, text: str, mid: str | int | None = None) -> None:
         if room not in sess.rooms:
             raise RoomError(ErrorCode.NOT_IN_ROOM, f"join or spectate {room!r} first")
         body = clean(text)
@@ -81,11 +110,10 @@ class Chat:
         seat = sess.rooms[room]
         chan = SPECTATORS if seat is None else PLAYERS
         msg = {"player": sess.player, "name": sess.name, "seat": seat, "text": body, "at": int(time.time() * 1000)}
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.xadd(key(room), {"c": chan, "m": msgpack.packb(msg)}, maxlen=KEEP, approximate=True)
-            pipe.expire(key(room), TTL)
-            sid, *_ = await pipe.execute()
-        msg["n"] = sid.decode() if isinstance(sid, bytes) else str(sid)
+        keys = [key(room)] if mid is None else [key(room), id_key(room, sess.player, mid)]
+        n, chan_b, packed, _ = await self._post(keys=keys, args=[chan, msgpack.packb(msg), KEEP, TTL, ID_TTL])
+        msg = msgpack.unpackb(packed, raw=False)  # the first post's, for an id sent again
+        msg["n"], chan = _text(n), _text(chan_b)
         frame = encode({"t": "chat", "room": room, "channel": chan, "messages": [msg]})
         await self.hub.bus.publish(
             channel(room), self.node.encode() + b"|" + msgpack.packb({"r": room, "c": chan, "m": frame})
@@ -108,6 +136,10 @@ class Chat:
                 by_channel.setdefault(chan, []).append(msg)
         for chan, msgs in by_channel.items():
             sess.send({"t": "chat", "room": room, "channel": chan, "messages": msgs[-HISTORY:]})
+
+
+def _text(v: Any) -> str:
+    return v.decode() if isinstance(v, bytes) else str(v)
 
 
 async def read_all(redis: Redis, room: str) -> list[dict[str, Any]]:

@@ -148,7 +148,7 @@ class Gateway:
             await self._history(sess, msg["room"])
         elif t == "chat":
             if self.chat is not None:
-                await self.chat.say(sess, msg["room"], msg["text"])
+                await self.chat.say(sess, msg["room"], msg["text"], msg.get("id"))
         elif t == "leave":
             await r.leave(sess, msg["room"])
         elif t == "start":

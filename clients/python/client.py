@@ -350,10 +350,15 @@ class Client:
         await self._request({"t": "add_bot", "room": room, "seat": seat, "level": level},
                             lambda m: m.get("t") == "diff" and m.get("room") == room)  # fmt: skip
 
-    async def chat(self, room: str, text: str) -> None:
-        """Say `text` at the table; returns once the message came back to this socket."""
-        await self._request({"t": "chat", "room": room, "text": text},
-                            lambda m: m.get("t") == "chat" and m.get("room") == room)  # fmt: skip
+    async def chat(self, room: str, text: str, chat_id: str | None = None) -> None:
+        """Say `text` at the table; returns once the message came back to this socket. The
+        message carries an id: sent again after `unavailable`, it is still posted once."""
+        def mine(m: dict[str, Any]) -> bool:
+            return m.get("t") == "chat" and m.get("room") == room and any(
+                x.get("player") == self.player for x in m["messages"]
+            )
+
+        await self._request({"t": "chat", "room": room, "text": text, "id": chat_id or f"c{next(self._ids)}"}, mine)
 
     async def queue(self, game: str, players: int, options: dict[str, Any] | None = None,
                     timeout: float = 60.0) -> RoomMirror:  # fmt: skip

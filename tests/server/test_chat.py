@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
+import redis
 
 from clients.python.client import Client, ServerError
+from server import chat
 from tests.cluster import ServerProc
+from tests.relay import Relay
 from tests.tables import table
 
 
@@ -63,3 +69,50 @@ async def test_chat_is_limited_in_length_rate_and_to_the_room(server) -> None:
             await stranger.chat(t.room, "hi")
         assert err.value.code == "not_in_room"
         await stranger.close()
+
+
+async def test_a_message_sent_again_after_unavailable_is_posted_once(own_redis: str, tmp_path: Path) -> None:
+    """The store ran the post but its answer never came (the node's Redis link hung): the
+    sender is told `unavailable` and sends the same message, with the same id, again. It
+    used to be posted twice; the message's id makes the second try answer with the first."""
+    direct = redis.Redis.from_url(own_redis)
+    relay = await Relay(direct.connection_pool.connection_kwargs["port"]).start()
+    node = await asyncio.to_thread(ServerProc(tmp_path / "n", relay.url, LONGHALL_REDIS_TIMEOUT="1").start)
+    try:
+        async with table(node.url, players=2, spectators=0) as t:
+            p0, p1 = t.players
+            await p0.chat(t.room, "first")  # the post script is loaded by now
+            relay.hold(chat.key(t.room).encode(), reply=True)  # the next post runs; its answer is held
+            await p0.chat(t.room, "sent once")  # `unavailable` after 1 s, then sent again by the client
+            assert relay.held.is_set()
+            relay.release()
+            for c in t.players:
+                await c.wait_until(lambda c=c: texts(c, t.room, "players") == ["first", "sent once"])
+            await asyncio.sleep(0.5)  # the held answer, and anything else late, has come by now
+            assert direct.xlen(chat.key(t.room)) == 2
+            assert [texts(c, t.room, "players") for c in t.players] == [["first", "sent once"]] * 2
+            # a new id is a new message, the same text notwithstanding
+            await p0.chat(t.room, "sent once")
+            await p1.wait_until(lambda: len(texts(p1, t.room, "players")) == 3)
+    finally:
+        relay.release()
+        await asyncio.to_thread(node.stop)
+        await relay.stop()
+        direct.close()
+
+
+async def test_the_same_id_twice_is_one_message_and_ids_are_compared_as_sent(server) -> None:
+    async with table(server.url, players=2, spectators=0) as t:
+        p0, p1 = t.players
+        await p0.chat(t.room, "hi", chat_id="x1")
+        await p0.chat(t.room, "hi again, resent with the first one's id", chat_id="x1")
+        await p0._request({"t": "chat", "room": t.room, "text": "int id", "id": 1},
+                          lambda m: m.get("t") == "chat")  # fmt: skip
+        await p0._request({"t": "chat", "room": t.room, "text": "str id", "id": "1"},
+                          lambda m: m.get("t") == "chat")  # fmt: skip
+        await p1.wait_until(lambda: len(texts(p1, t.room, "players")) == 3)
+        await asyncio.sleep(0.3)
+        assert texts(p1, t.room, "players") == ["hi", "int id", "str id"]
+        # another player's same id is their own message
+        await p1.chat(t.room, "mine", chat_id="x1")
+        await p0.wait_until(lambda: texts(p0, t.room, "players")[-1:] == ["mine"])

@@ -386,10 +386,11 @@ export class Client extends Emitter {
     await this._request({ t: "add_bot", room, seat, level }, (m) => m.t === "diff" && m.room === room);
   }
 
-  /** Say `text` at the table (players' channel when seated, else spectators'); resolves once it came back. */
-  async chat(room, text) {
+  /** Say `text` at the table (players' channel when seated, else spectators'); resolves once it came back.
+   * The message carries an id: sent again after `unavailable`, it is still posted once. */
+  async chat(room, text, id = null) {
     const mine = (m) => m.t === "chat" && m.room === room && (m.messages ?? []).some((x) => x.player === this.player);
-    await this._request({ t: "chat", room, text }, mine);
+    await this._request({ t: "chat", room, text, id: id ?? `${this._idPrefix}-c${++this._ids}` }, mine);
   }
 
   /** Start the game; resolves once this client's mirror shows it started. */

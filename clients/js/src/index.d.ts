@@ -118,7 +118,7 @@ export declare class Client {
   kick(room: string, seat: number): Promise<void>;
   addBot(room: string, seat?: number | null, level?: "random" | "greedy"): Promise<void>;
   /** say something at the table: players' channel when seated, spectators' when watching */
-  chat(room: string, text: string): Promise<void>;
+  chat(room: string, text: string, id?: string | null): Promise<void>;
   legal(room: string): Promise<Move[]>;
   /** take back your seat's latest decision of this turn (a room created with undo) */
   undo(room: string): Promise<void>;

@@ -97,6 +97,7 @@ export interface ChatMsg {
   t: "chat";
   room: string;
   text: string;
+  id?: string | number;
 }
 export interface MoveMsg {
   t: "move";

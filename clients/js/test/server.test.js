@@ -229,6 +229,21 @@ test("a gap in seq triggers an immediate resync", { skip }, async () => {
   });
 });
 
+test("chat: a message sent again with its id (a resend after unavailable) is posted once", { skip }, async () => {
+  await atTable("highcard", 2, async (t) => {
+    const [a, b] = t.clients;
+    const heard = [];
+    b.on("chat", (ev) => heard.push(...ev.messages.map((m) => m.text)));
+    await a.chat(t.room, "once", "same-id");
+    await a.chat(t.room, "once", "same-id");
+    await a.chat(t.room, "twice");
+    await b.waitUntil(() => (b.rooms.get(t.room).chat.players ?? []).length === 2);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(b.rooms.get(t.room).chat.players.map((m) => m.text), ["once", "twice"]);
+    assert.deepEqual(heard, ["once", "twice"]);
+  });
+});
+
 test("chat: players' messages reach everyone, spectators' only spectators, each once", { skip }, async () => {
   await atTable("highcard", 2, async (t) => {
     const [a, b] = t.clients;
