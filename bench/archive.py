@@ -18,7 +18,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from redis.asyncio import Redis
 
@@ -62,7 +62,7 @@ def per_game(seconds: float, rooms: int) -> dict[str, Any]:
             run_client("bench.loadgen", "--urls", cluster.nodes[0].url, "--rooms", str(rooms), "--seconds",
                        str(seconds), "--players", "2", "--spectators", "0", timeout=seconds + 120)  # fmt: skip
             time.sleep(1.0)
-            finished = [r.decode() for r in sync.zrange(PENDING, 0, -1)]
+            finished = [r.decode() for r in cast(list[bytes], sync.zrange(PENDING, 0, -1))]
             if not finished:
                 raise SystemExit("no game finished in time: give more --seconds")
             held = sync.info("memory")["used_memory"] - before

@@ -45,7 +45,7 @@ async def time_to_match(url: str, redis_url: str, players: int, spread: float, r
     r = sync_redis.Redis.from_url(redis_url)
     rng = random.Random(3)
     r.delete("lb:{vikings}")
-    r.zadd("lb:{vikings}", {c.player: rng.choice(ratings) + rng.random() for c in clients})
+    r.zadd("lb:{vikings}", {str(c.player): rng.choice(ratings) + rng.random() for c in clients})
     waits: list[float] = []
     rooms: set[str] = set()
 

@@ -34,7 +34,7 @@ def one_round(rooms: int, seconds: float, scrape: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as work:
         cluster = Cluster(Path(work), nodes=1)
         node = cluster.nodes[0]
-        stop, sizes = threading.Event(), []
+        stop, sizes = threading.Event(), list[int]()
         scraper = threading.Thread(target=scrape_every, args=(node.http + "/metrics", 1.0, stop, sizes))
         try:
             if scrape:

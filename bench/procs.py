@@ -44,7 +44,7 @@ class Node(ServerProc):
 
     def __init__(self, redis_url: str, data: Path, **env: str) -> None:
         data.mkdir(parents=True, exist_ok=True)
-        super().__init__(data, redis_url, **env)
+        super().__init__(data, redis_url, None, (), **env)
         self.start(timeout=30)
         assert self.proc is not None
         self.pid = self.proc.pid

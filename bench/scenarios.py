@@ -141,7 +141,7 @@ def connections(n: int, hold: float = 3.0) -> dict[str, float]:
                 "asked": n, "held": ready["ready"], "failed": ready["failed"], "open_s": ready["open_seconds"],
                 "rss_before_mib": before / 1024, "rss_held_mib": held / 1024,
                 "kib_per_connection": (held - before) / max(ready["ready"], 1),
-                "peak_rss_mib": memory_kib(node.proc.pid) / 1024,
+                "peak_rss_mib": memory_kib(node.pid) / 1024,
             }  # fmt: skip
         finally:
             cluster.stop()
