@@ -28,6 +28,14 @@ def pack(value: Any) -> bytes:
 
 encode = pack  # a frame's bytes: a message is packed like anything else (deterministic: keys in order)
 
+_SNAPSHOT_HEAD = b"\x85" + pack("t") + pack("snapshot") + pack("room")  # a map of 5, as `encode` orders it
+
+
+def snapshot_frame(room: str, seq: int, view: bytes, now: int) -> bytes:
+    """encode({"t": "snapshot", "room", "seq", "view", "now"}) around a view packed
+    already (the server packs a view once per seq and splices it into every snapshot)."""
+    return b"".join((_SNAPSHOT_HEAD, pack(room), pack("seq"), pack(seq), pack("view"), view, pack("now"), pack(now)))
+
 
 def decode(data: bytes | str, limit: int = DEFAULT_FRAME_LIMIT) -> dict[str, Any]:
     """Parse and validate one client frame, or raise ProtocolError."""

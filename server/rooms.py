@@ -20,7 +20,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from protocol.codec import encode, pack
+from protocol.codec import encode, pack, snapshot_frame
 from protocol.diff import make_patch
 from protocol.errors import ErrorCode
 from server import clock, fair
@@ -110,14 +110,6 @@ class Entry:
     def packed_view(self, seat: int | None) -> bytes:
         """The view's msgpack bytes, packed once per seq (resyncs and joins reuse them)."""
         return self.kept(("view", seat), lambda: pack(self.view(seat)))[0]
-
-
-_SNAPSHOT_HEAD = b"\x85" + pack("t") + pack("snapshot") + pack("room")  # a map of 5, as `encode` orders it
-
-
-def snapshot_frame(room: str, seq: int, view: bytes, now: int) -> bytes:
-    """encode({"t": "snapshot", "room", "seq", "view", "now"}) with the view already packed."""
-    return b"".join((_SNAPSHOT_HEAD, pack(room), pack("seq"), pack(seq), pack("view"), view, pack("now"), pack(now)))
 
 
 class Rooms:

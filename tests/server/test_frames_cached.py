@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from protocol.codec import decode_any, encode
+from protocol.codec import decode_any, encode, snapshot_frame
 from server import room as rm
 from server.games import registry
-from server.rooms import Entry, snapshot_frame
+from server.rooms import Entry
 
 
 def test_a_snapshot_from_a_packed_view_is_the_encoded_snapshot() -> None:
