@@ -46,8 +46,9 @@ POLL = 0.01  # seconds a sharded read waits on each master's connection
 CONFIRM = 5.0  # seconds a recovery waits for Redis to confirm its subscriptions
 
 
-def _token() -> bytes:
-    return b"longhall-recover-" + secrets.token_hex(8).encode()
+def ping_token(kind: str) -> bytes:
+    """A PING's payload its pong can be matched by (a subscription's confirmation)."""
+    return f"longhall-{kind}-{secrets.token_hex(8)}".encode()
 
 
 def _left(deadline: float) -> float:
@@ -93,7 +94,7 @@ class Classic:
         """Reconnect now (redis-py resubscribes a classic PubSub when it reconnects, ahead
         of anything else on the connection) and wait for the PING sent after: once it is
         answered, every subscription is in effect."""
-        token = _token()
+        token = ping_token("recover")
         deadline = time.monotonic() + CONFIRM
         await self.pubsub.ping(token)
         while True:
@@ -221,7 +222,7 @@ class Sharded:
         deadline = time.monotonic() + CONFIRM
         for name, ps in list(self.pubsub.node_pubsub_mapping.items()):
             node = self.redis.get_node(node_name=name)
-            token = _token()
+            token = ping_token("recover")
             await ps.ping(token)
             while True:
                 msg = await self.pubsub.get_sharded_message(timeout=_left(deadline), target_node=node)

@@ -36,6 +36,7 @@ from server.fanout import Hub
 from server.rooms import RoomError
 from server.session import Session
 from server.store import channel
+from server.store import text as str_of
 
 PLAYERS, SPECTATORS = "players", "spectators"
 MAX_TEXT = 500
@@ -113,7 +114,7 @@ class Chat:
         keys = [key(room)] if mid is None else [key(room), id_key(room, sess.player, mid)]
         n, chan_b, packed, _ = await self._post(keys=keys, args=[chan, msgpack.packb(msg), KEEP, TTL, ID_TTL])
         msg = msgpack.unpackb(packed, raw=False)  # the first post's, for an id sent again
-        msg["n"], chan = _text(n), _text(chan_b)
+        msg["n"], chan = str_of(n), str_of(chan_b)
         frame = encode({"t": "chat", "room": room, "channel": chan, "messages": [msg]})
         await self.hub.bus.publish(
             channel(room), self.node.encode() + b"|" + msgpack.packb({"r": room, "c": chan, "m": frame})
@@ -136,10 +137,6 @@ class Chat:
                 by_channel.setdefault(chan, []).append(msg)
         for chan, msgs in by_channel.items():
             sess.send({"t": "chat", "room": room, "channel": chan, "messages": msgs[-HISTORY:]})
-
-
-def _text(v: Any) -> str:
-    return v.decode() if isinstance(v, bytes) else str(v)
 
 
 async def read_all(redis: Redis, room: str) -> list[dict[str, Any]]:

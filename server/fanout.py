@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
@@ -157,7 +156,7 @@ class Hub:
         """Wait for the pong of a PING sent after subscribing `chan` (read by `_read`).
         Not confirmed in time (the connection lost meanwhile): the recovery that follows a
         loss catches every room here up, this one included."""
-        token = b"longhall-confirm-" + secrets.token_hex(8).encode()
+        token = channels.ping_token("confirm")
         done = self._pongs[token] = asyncio.get_running_loop().create_future()
         try:
             await self.bus.ping(chan, token)

@@ -59,7 +59,6 @@ class LeanWebSocket(asyncio.Protocol):
         self.worker: asyncio.Task[None] | None = None
         self.parts: list[bytes] | None = None  # a fragmented message being assembled
         self.held: list[bytes] | None = None  # frames kept for one write (hold, release)
-        self.pending = b""  # the start of a client frame read here, the rest not come yet
         self.paused = False
         self.closing = False
         self.draining = False
@@ -81,8 +80,6 @@ class LeanWebSocket(asyncio.Protocol):
             asyncio.get_running_loop().create_task(self.gateway.gone(sess))
 
     def data_received(self, data: bytes) -> None:
-        if self.pending:
-            data, self.pending = self.pending + data, b""
         if self._at_boundary():
             try:
                 data = self._fast(data)
@@ -104,7 +101,9 @@ class LeanWebSocket(asyncio.Protocol):
         """Read the whole frames at the start of `data` (RFC 6455 5.2): a final, masked
         binary frame within the size limit, outside a fragmented message, is unmasked
         here; any other frame goes whole to the protocol object. Returns what is left
-        for the protocol object from the first frame it must parse itself on."""
+        for the protocol object from the first frame it must parse itself on, or that has
+        not fully come yet (its buffer grows in place; one kept here would be copied again
+        at every segment of a frame sent a byte at a time)."""
         i, n = 0, len(data)
         limit = self.conn.max_message_size
         while n - i >= 2:
@@ -115,7 +114,7 @@ class LeanWebSocket(asyncio.Protocol):
             elif size == 127:
                 size, head = int.from_bytes(data[i + 2 : i + 10], "big"), i + 10
             if head > n:
-                break  # the length itself is still on its way
+                break  # the header itself is still on its way
             if not b1 & 0x80 or (limit is not None and size > limit) or b0 & 0x70 or not b0 & 0x80:
                 return data[i:]  # unmasked, too large, reserved bits, or fragmented: not ours to read
             end = head + 4 + size
@@ -130,8 +129,7 @@ class LeanWebSocket(asyncio.Protocol):
                 if not self._at_boundary():
                     return data[end:]
             i = end
-        self.pending = data[i:] if i < n else b""
-        return b""
+        return data[i:]
 
     def _feed(self, data: bytes) -> None:
         """Hand bytes to the protocol object (the handshake, and frames not read here)."""

@@ -59,7 +59,7 @@ from server.games import registry
 from server.outage import STORE_ERRORS, QuietLog
 from server.referee import CLOCKS
 from server.rooms import table_for
-from server.store import Commit, Store, keys
+from server.store import Commit, Store, keys, text
 
 log = logging.getLogger("longhall.matchmaker")
 quiet = QuietLog(log)
@@ -70,10 +70,6 @@ PENDING = MM + "matches"
 QUEUES = MM + "queues"
 SCAN = 5000  # tickets of one queue looked at per round, oldest first
 TOLD_KEEP = 600  # seconds a player's match is remembered for a `queue` sent again
-
-
-def text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def queue_key(game: str, players: int, options: dict[str, Any]) -> str:

@@ -22,7 +22,7 @@ from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
 from server.rooms import RoomError
-from server.store import keys
+from server.store import keys, text
 
 WINDOW = 60
 KEEP = 8 * 24 * 3600  # seconds a player's room set outlives their last creation
@@ -31,10 +31,6 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 or redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return n
 """
-
-
-def _text(v: Any) -> str:
-    return v.decode() if isinstance(v, bytes) else str(v)
 
 
 class Quotas:
@@ -46,7 +42,7 @@ class Quotas:
     async def _statuses(self, player: str) -> dict[str, str]:
         """The player's rooms that still count, by status; forgets the rest."""
         mine = f"quota:{{{player}}}:rooms"
-        rooms = [_text(r) for r in await self.redis.smembers(mine)]  # type: ignore[misc]
+        rooms = [text(r) for r in await self.redis.smembers(mine)]  # type: ignore[misc]
         if not rooms:
             return {}
         async with self.redis.pipeline(transaction=False) as pipe:
@@ -54,8 +50,8 @@ class Quotas:
                 pipe.hmget(keys(room)[3], "status", "taken")
             found = await pipe.execute()
         # an open room everybody has left counts no more: it expires on its own
-        out = {room: _text(st) for room, (st, taken) in zip(rooms, found, strict=True)
-               if st is not None and not (_text(st) == "open" and _text(taken) == "0")}  # fmt: skip
+        out = {room: text(st) for room, (st, taken) in zip(rooms, found, strict=True)
+               if st is not None and not (text(st) == "open" and text(taken) == "0")}  # fmt: skip
         gone = [r for r in rooms if out.get(r) in (None, "over")]
         if gone:
             await self.redis.srem(mine, *gone)  # type: ignore[misc]

@@ -40,6 +40,7 @@ from redis.asyncio import Redis
 from protocol.errors import CLOSE_REVOKED
 from server.identity import Signer
 from server.outage import STORE_ERRORS, QuietLog
+from server.store import text
 
 KEYS = "longhall:keys"
 REVOKED = "longhall:revoked"
@@ -49,10 +50,6 @@ PLAIN_SUB = re.compile(r"^[A-Za-z0-9_.@-]{1,40}$")
 REVOCATION_POLL = 2.0
 LOOKBACK = 30.0
 quiet = QuietLog(logging.getLogger("longhall.tokens"))
-
-
-def _text(v: Any) -> str:
-    return v.decode() if isinstance(v, bytes) else str(v)
 
 
 @dataclass
@@ -116,7 +113,7 @@ class Tokens:
         return key
 
     async def _forget_old(self) -> None:
-        old = [k for k in await self.redis.hkeys(KEYS) if self._dead(_text(k))]  # type: ignore[misc]
+        old = [k for k in await self.redis.hkeys(KEYS) if self._dead(text(k))]  # type: ignore[misc]
         if old:
             await self.redis.hdel(KEYS, *old)  # type: ignore[misc]
 
@@ -182,7 +179,7 @@ class Tokens:
     async def revoked_since(self, since: float) -> dict[str, float]:
         """Players revoked at or after `since` (unix time), with when."""
         found = await self.redis.zrangebyscore(REVOKED, since, "+inf", withscores=True)
-        return {_text(item[0]): float(item[1]) for item in found}
+        return {text(item[0]): float(item[1]) for item in found}
 
 
 async def watch_revocations(tokens: Tokens, gateway: Any, every: float = REVOCATION_POLL) -> None:

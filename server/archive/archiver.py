@@ -33,7 +33,7 @@ from server.archive import leaderboard
 from server.archive.finished import read_room
 from server.chat import key as chat_key
 from server.outage import STORE_ERRORS, QuietLog
-from server.store import here_key, keys
+from server.store import here_key, keys, text
 
 if TYPE_CHECKING:
     from server.archive.repository import Archive
@@ -45,10 +45,6 @@ PENDING = "archive:pending"
 
 def claim_key(room: str) -> str:
     return f"room:{{{room}}}:archiving"
-
-
-def text(v: bytes | str) -> str:
-    return v.decode() if isinstance(v, bytes) else v
 
 
 class Archiver:
