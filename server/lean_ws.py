@@ -144,6 +144,8 @@ class LeanWebSocket(asyncio.Protocol):
             log.exception("websocket event failed")
             self.close(CLOSE_FAULT, "server fault")
         self._flush()
+        if self.conn.close_sent is not None and self.conn.close_rcvd is None and not self.closing:
+            self._closing()  # the protocol object failed the connection (a frame it forbids): as our own close
         # a failed handshake, or the peer's close: end TCP now; when we started the
         # close, once the peer has answered it (close() explains why)
         answered = not self.closing or self.conn.close_rcvd is not None
@@ -276,15 +278,22 @@ class LeanWebSocket(asyncio.Protocol):
         if t is None or t.is_closing() or self.closing:
             return
         self.release()  # what was written before the close goes before it
-        self.closing = True
-        if self.sess is not None:
-            self.sess.closed = True
         with contextlib.suppress(Exception):
             self.conn.send_close(code, reason)
             self._flush()
+        self._closing()
+
+    def _closing(self) -> None:
+        """Our close frame is out: read (and drop) until the peer's answers it, at most
+        CLOSE_TIMEOUT, then end TCP."""
+        t = self.transport
+        assert t is not None
+        self.closing = True
+        if self.sess is not None:
+            self.sess.closed = True
         if self.paused:
             self.paused = False
-            t.resume_reading()  # read (and drop) until the peer's close frame
+            t.resume_reading()
         asyncio.get_running_loop().call_later(CLOSE_TIMEOUT, t.close)
 
     def _flush(self) -> None:
