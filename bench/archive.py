@@ -27,7 +27,7 @@ from bench.scenarios import load, pct
 from server.archive.archiver import PENDING, Archiver
 from server.archive.db import database_url, upgrade
 from server.archive.repository import Archive
-from tests.postgres import TempPostgres
+from testbed.postgres import TempPostgres
 
 
 async def archive_all(redis_url: str, db_url: str, rooms: list[str]) -> dict[str, float]:

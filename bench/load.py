@@ -124,9 +124,14 @@ def table(r: dict[str, Any]) -> str:
         size = f"{f['ours_ops']:.1f} ops, {f['ours_bytes']:.0f} B; a view is {f['view_bytes']:.0f} B"
         rows.append((f"view diff {game} (public view)", f"{f['ours_us']:.0f} µs", f"{generic}; {size}"))
     fl = r["flood"]
-    rows.append(("flood: games' p99 move round trip, flooded ÷ calm", f"{fl['p99_ratio']:.2f}×",
-                 f"{fl['rooms']} rooms; {fl['calm_p99_ms']:.1f} → {fl['flood_p99_ms']:.1f} ms; moves/s "
-                 f"{fl['calm_moves_per_s']:.0f} → {fl['flood_moves_per_s']:.0f}"))
+    rows.append(
+        (
+            "flood: games' p99 move round trip, flooded ÷ calm",
+            f"{fl['p99_ratio']:.2f}×",
+            f"{fl['rooms']} rooms; {fl['calm_p99_ms']:.1f} → {fl['flood_p99_ms']:.1f} ms; moves/s "
+            f"{fl['calm_moves_per_s']:.0f} → {fl['flood_moves_per_s']:.0f}",
+        )
+    )
     f5 = fl["flood"]
     rows.append((f"flood: {fl['flooders']} sockets of `{fl['kind']}`", f"{f5['answered']} of {f5['sent']} served",
                  f"{f5['refused']} refused, closes {json.dumps(f5['closes'])}, first close after "

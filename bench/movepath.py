@@ -31,7 +31,7 @@ import httpx
 
 from bench.procs import cpu_seconds, run_client
 from bench.scenarios import UNLIMITED
-from tests.cluster import PER_IP_OFF, free_port
+from testbed.nodes import PER_IP_OFF, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONS = {"variant": "advanced"}  # as bench.loadgen plays Vikings

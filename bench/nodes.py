@@ -1,6 +1,6 @@
 """`python -m bench.nodes`: the same load on 1, 2 and 3 server nodes sharing one Redis,
 and with `--cluster` on 1 and 2 nodes over a 3-master Redis Cluster on loopback
-(Debian's redis-server 7, as the tests start it: tests/redis_cluster.py).
+(Debian's redis-server 7, as the tests start it: testbed/redis_cluster.py).
 
 Bot games of 4-player Vikings at full speed from a load process of their own (bench.loadgen),
 players spread round-robin over the nodes. Every figure is a ratio against one node on one
@@ -27,7 +27,7 @@ HERE = Path(__file__).resolve().parent
 
 
 def on_cluster(rooms: int, seconds: float, nodes: int) -> dict[str, Any]:
-    from tests.redis_cluster import RedisCluster, missing
+    from testbed.redis_cluster import RedisCluster, missing
 
     why = missing()
     if why is not None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from server.embedded_redis import EmbeddedRedis
-from tests.cluster import ServerProc
+from testbed.nodes import ServerProc
 
 ROOT = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")

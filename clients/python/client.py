@@ -353,9 +353,12 @@ class Client:
     async def chat(self, room: str, text: str, chat_id: str | None = None) -> None:
         """Say `text` at the table; returns once the message came back to this socket. The
         message carries an id: sent again after `unavailable`, it is still posted once."""
+
         def mine(m: dict[str, Any]) -> bool:
-            return m.get("t") == "chat" and m.get("room") == room and any(
-                x.get("player") == self.player for x in m["messages"]
+            return (
+                m.get("t") == "chat"
+                and m.get("room") == room
+                and any(x.get("player") == self.player for x in m["messages"])
             )
 
         await self._request({"t": "chat", "room": room, "text": text, "id": chat_id or f"c{next(self._ids)}"}, mine)

@@ -1,4 +1,4 @@
-"""Fixtures of the tests on a real Redis Cluster (tests/redis_cluster.py): one 3-master
+"""Fixtures of the tests on a real Redis Cluster (testbed/redis_cluster.py): one 3-master
 cluster per module, skipped where Redis 7 is missing, and a cluster client on it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from redis.cluster import RedisCluster as ClusterClient
 
-from tests.redis_cluster import RedisCluster, missing
+from testbed.redis_cluster import RedisCluster, missing
 
 
 @pytest.fixture(scope="module")

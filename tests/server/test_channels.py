@@ -18,7 +18,7 @@ from redis.cluster import RedisCluster as ClusterClient
 from server.channels import Sharded
 from server.redis_client import connect
 from server.store import channel
-from tests.redis_cluster import RedisCluster
+from testbed.redis_cluster import RedisCluster
 from tests.server.test_cluster_nodes import fail_over, wait_promoted
 
 

@@ -1,4 +1,4 @@
-"""Two Longhall nodes on a real 3-master Redis Cluster (tests/redis_cluster.py), started
+"""Two Longhall nodes on a real 3-master Redis Cluster (testbed/redis_cluster.py), started
 with a `redis+cluster://` URL: games of each kind played through both nodes (players of
 one table on different nodes), the lobby indexed per game, fan-out over sharded pub/sub,
 and a master failover during play (its replica promoted by CLUSTER FAILOVER) with no
@@ -20,8 +20,8 @@ from redis.cluster import RedisCluster as ClusterClient
 from clients.python.bot import play
 from clients.python.client import Client
 from server.store import channel, keys, public_key
+from testbed.redis_cluster import RedisCluster
 from tests.cluster import ServerProc
-from tests.redis_cluster import RedisCluster
 from tests.tables import play_to_the_end, table
 
 KINDS: list[tuple[str, int, dict[str, Any]]] = [

@@ -36,9 +36,7 @@ def test_bots_fill_a_table_after_the_wait() -> None:
     assert groups(t, 4, now=10, window=5, widen=0, bot_fill=10) == [Group(("a", "b"), bots=2)]
 
 
-async def test_200_players_with_mixed_ratings_make_exactly_50_tables_across_a_matcher_kill(
-    own_redis, tmp_path
-) -> None:
+async def test_200_players_with_mixed_ratings_make_exactly_50_tables_across_a_matcher_kill(own_redis, tmp_path) -> None:
     redis_url = own_redis
     r = redis.Redis.from_url(redis_url)
     lead = ServerProc(tmp_path / "lead", redis_url, LONGHALL_MATCH_WIDEN="20").start()  # takes the lease

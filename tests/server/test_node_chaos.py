@@ -29,8 +29,8 @@ from clients.python.bot import RETRYABLE, my_turn
 from clients.python.client import Client, ServerError
 from server.embedded_redis import EmbeddedRedis
 from server.store import keys
+from testbed.redis_cluster import RedisCluster, missing
 from tests.cluster import ServerProc
-from tests.redis_cluster import RedisCluster, missing
 from tests.server.test_cluster_nodes import fail_over, log_of, wait_promoted
 
 KINDS: list[tuple[str, int, dict[str, Any]]] = [
@@ -73,7 +73,7 @@ class OneRedis:
 
 
 class Cluster:
-    """A 3-master Redis Cluster (tests/redis_cluster.py); its outage: the master owning
+    """A 3-master Redis Cluster (testbed/redis_cluster.py); its outage: the master owning
     a room in play fails over to its replica (CLUSTER FAILOVER)."""
 
     def __init__(self, work: Path) -> None:

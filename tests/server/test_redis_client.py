@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from server.redis_client import connect
-from tests.redis_cluster import RedisCluster
+from testbed.redis_cluster import RedisCluster
 
 
 async def test_moved_answers_do_not_break_the_commands_in_flight(cluster: RedisCluster) -> None:

@@ -1,4 +1,4 @@
-"""Rooms on a real Redis Cluster (3 masters, 3 replicas on loopback; tests/redis_cluster.py).
+"""Rooms on a real Redis Cluster (3 masters, 3 replicas on loopback; testbed/redis_cluster.py).
 
 What holds: the cluster starts; every key of a room and its fan-out channel hash to one
 slot; the commit script (the only Lua script) runs on the cluster, on the master that
@@ -14,7 +14,7 @@ import redis
 from redis.cluster import RedisCluster as ClusterClient
 
 from server.store import COMMIT, channel, keys
-from tests.redis_cluster import RedisCluster
+from testbed.redis_cluster import RedisCluster
 
 
 def test_three_masters_share_every_slot_and_each_has_a_replica(cluster: RedisCluster) -> None:

@@ -18,7 +18,7 @@ import redis
 from server.embedded_redis import _die_with_parent, free_port
 from server.outage import STORE_ERRORS
 from server.resp import ScriptRunner
-from tests.redis_cluster import SERVER, missing
+from testbed.redis_cluster import SERVER, missing
 
 
 @pytest.fixture

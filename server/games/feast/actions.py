@@ -191,6 +191,4 @@ def _is_static(sid: str) -> bool:
     return "get_one_of" not in eff.get("exchange", {})
 
 
-_STATIC: dict[str, list[Variant]] = {
-    sid: _build_variants(None, None, sid) for sid in SPACES if _is_static(sid)
-}
+_STATIC: dict[str, list[Variant]] = {sid: _build_variants(None, None, sid) for sid in SPACES if _is_static(sid)}

@@ -62,9 +62,7 @@ for _chain in RAW["goods"]["upgrade_chains"]:
 
 SWORD: dict[str, int] = {row["id"]: row["sword"] for row in RAW["rules_notes"]["sword_value_table"]}
 COIN_VALUES: tuple[int, ...] = tuple(d["value"] for d in RAW["goods"]["silver"]["denominations"])
-COIN_SHAPE: dict[int, dict[str, int]] = {
-    d["value"]: d["shape"] for d in RAW["goods"]["silver"]["denominations"]
-}
+COIN_SHAPE: dict[int, dict[str, int]] = {d["value"]: d["shape"] for d in RAW["goods"]["silver"]["denominations"]}
 
 # Action spaces (F-400).
 SPACES: dict[str, dict[str, Any]] = {sp["id"]: sp for sp in RAW["action_spaces"]["spaces"]}
@@ -74,9 +72,7 @@ EXTENSION_TILES: list[dict[str, Any]] = RAW["action_spaces"]["four_player_extens
 HOME = RAW["home_board"]
 BANQUET = HOME["banquet_table"]
 ROUND_TRACK: dict[str, Any] = HOME["round_track"]
-HARVEST_MEANING: dict[str, list[str]] = {
-    k: v for k, v in ROUND_TRACK["harvest_meaning"].items() if isinstance(v, list)
-}
+HARVEST_MEANING: dict[str, list[str]] = {k: v for k, v in ROUND_TRACK["harvest_meaning"].items() if isinstance(v, list)}
 HARBOUR = HOME["harbour"]
 
 # Exploration boards (F-140, F-221).

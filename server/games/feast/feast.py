@@ -109,11 +109,7 @@ def legal(s: State, seat: int) -> list[Move]:
         if COLOUR.get(good) in FOOD_COLOURS and good in GOODS:
             shape = GOODS[good]["shape"]
             lays = ("v",) if shape["w"] == shape["h"] else ("h", "v")
-            moves += [
-                {"type": "serve", "item": good, "lay": lay}
-                for lay in lays
-                if refusal(p, f, good, lay) is None
-            ]
+            moves += [{"type": "serve", "item": good, "lay": lay} for lay in lays if refusal(p, f, good, lay) is None]
     moves.append({"type": "leave"})
     if f["end"] - f["pos"] > 1:
         moves.append({"type": "leave_rest"})

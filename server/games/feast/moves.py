@@ -304,9 +304,7 @@ def _anytime(handler: Callable[..., None], with_end: bool = False) -> Callable[[
     return run
 
 
-def _within(
-    kinds: tuple[str, ...], handler: Callable[[State, int, Move], None]
-) -> Callable[[State, int, Move], None]:
+def _within(kinds: tuple[str, ...], handler: Callable[[State, int, Move], None]) -> Callable[[State, int, Move], None]:
     def run(s: State, seat: int, move: Move) -> None:
         _expect(s, kinds, "F-243", "this step of an action")
         handler(s, seat, move)

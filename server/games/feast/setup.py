@@ -82,9 +82,7 @@ def _occupation_decks(letters: str, start: str) -> tuple[list[str], list[str]]:
     chosen = set(letters)
     start_letters = {"matching": chosen, "all": set("ABC"), "none": set()}[start]
     starting = [
-        cid
-        for cid, c in OCCUPATIONS.items()
-        if c["starting"] and c["deck"].upper() in start_letters and dealable(cid)
+        cid for cid, c in OCCUPATIONS.items() if c["starting"] and c["deck"].upper() in start_letters and dealable(cid)
     ]
     regular = [cid for cid, c in OCCUPATIONS.items() if not c["starting"] and c["deck"] in chosen and dealable(cid)]
     return starting, regular
@@ -118,9 +116,7 @@ def _table_state(players: int, strips: list[int], rng: dict[str, int]) -> dict[s
     return {
         "spaces": {},
         "copies": _copy_spaces(rng, players),
-        "exploration": {
-            pair: {"face": sides["front"], "silver": 0, "owner": None} for pair, sides in PAIRS.items()
-        },
+        "exploration": {pair: {"face": sides["front"], "silver": 0, "owner": None} for pair, sides in PAIRS.items()},
         "mountains": [{"id": sid, "slots": list(STRIPS[sid])} for sid in strips[:shown]],
         "buildings": {bid: b["count"] for bid, b in BUILDINGS.items()},
         "specials": list(SPECIALS),

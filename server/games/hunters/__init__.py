@@ -36,8 +36,14 @@ class Hunters(Game):
         min_players=2,
         max_players=5,
         options=(
-            Option("first_player", (0, 1, 2, 3, 4), 0, "H-13: the player who takes the first turn.",
-                   "First player", ("player 1", "player 2", "player 3", "player 4", "player 5")),
+            Option(
+                "first_player",
+                (0, 1, 2, 3, 4),
+                0,
+                "H-13: the player who takes the first turn.",
+                "First player",
+                ("player 1", "player 2", "player 3", "player 4", "player 5"),
+            ),
             Option(
                 "reuse_returned_same_turn",
                 (False, True),

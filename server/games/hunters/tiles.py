@@ -117,9 +117,7 @@ def _fits(turned: tuple[Turned, ...]) -> dict[str, tuple[int, ...]]:
         if pattern == (OPEN,) * 4:
             continue
         rots = tuple(
-            r
-            for r, t in enumerate(turned)
-            if all(p in (OPEN, s) for p, s in zip(pattern, t.sides, strict=True))
+            r for r, t in enumerate(turned) if all(p in (OPEN, s) for p, s in zip(pattern, t.sides, strict=True))
         )
         if rots:
             fits["".join(pattern)] = rots

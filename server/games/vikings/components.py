@@ -32,14 +32,10 @@ RIGHT_SEA: dict[str, bool] = {kind: t["right"] == "sea" for kind, t in ISLANDS.i
 # V-71: a ship reaches from the warrior row down to the row of its sail colour.
 SHIP_REACH: dict[str, int] = {kind: ROW_OF[t["sail"]] for kind, t in SHIPS.items()}
 
-TILE_COUNTS: dict[str, int] = {k: t["count"] for k, t in ISLANDS.items()} | {
-    k: t["count"] for k, t in SHIPS.items()
-}
+TILE_COUNTS: dict[str, int] = {k: t["count"] for k, t in ISLANDS.items()} | {k: t["count"] for k, t in SHIPS.items()}
 START_TILES: int = sum(t["start_tiles"] for t in ISLANDS.values())
 # V-22: every tile except the start tiles goes into the six stacks.
-STACK_TILES: dict[str, int] = {
-    k: n - ISLANDS.get(k, {}).get("start_tiles", 0) for k, n in TILE_COUNTS.items()
-}
+STACK_TILES: dict[str, int] = {k: n - ISLANDS.get(k, {}).get("start_tiles", 0) for k, n in TILE_COUNTS.items()}
 STACKS: int = DATA["stacks"]
 STACK_SIZE: int = DATA["stack_size"]
 

@@ -243,9 +243,7 @@ def test_owed_weapon_searched_in_the_deck() -> None:
     s = fresh(2)
     deck = list(s["secret"]["weapons"])
     assert owed_weapon(s, "spear") == "spear"
-    assert sorted(s["secret"]["weapons"]) == sorted(
-        deck[: deck.index("spear")] + deck[deck.index("spear") + 1 :]
-    )
+    assert sorted(s["secret"]["weapons"]) == sorted(deck[: deck.index("spear")] + deck[deck.index("spear") + 1 :])
 
 
 def test_f595_f702_an_owed_weapon_found_nowhere_is_a_counted_stand_in() -> None:

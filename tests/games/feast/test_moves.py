@@ -72,10 +72,7 @@ KEYS = ["space", "copy", "pick", "card", "item", "lay", "area", "turn", "row", "
 KEYS += ["strip", "n", "part", "good", "to", "tile", "wood"]
 moves_like = st.fixed_dictionaries(
     {"type": st.sampled_from(TYPES)},
-    optional={
-        k: json_values | st.sampled_from(["oil", "c1_fishing", "silver_1", "wood", 0, 1, -1, 99])
-        for k in KEYS
-    },
+    optional={k: json_values | st.sampled_from(["oil", "c1_fishing", "silver_1", "wood", 0, 1, -1, 99]) for k in KEYS},
 )
 
 

@@ -26,9 +26,7 @@ def test_h31_h32_a_lake_ends_rivers_but_joins_the_system() -> None:
     rivers = {id(feature(s, "-1,0", "T18", "river", n)) for n in range(3)}
     assert len(rivers) == 3
     base = s["base"]["-1,0"]
-    systems = {
-        root(s["system"], base + segment("T18", k, n)) for k, n in (("river", 0), ("river", 1), ("lake", 0))
-    }
+    systems = {root(s["system"], base + segment("T18", k, n)) for k, n in (("river", 0), ("river", 1), ("lake", 0))}
     start_lake = root(s["system"], s["base"]["0,0"] + segment("S00", "lake"))
     assert systems == {start_lake}
     assert s["fish"][start_lake] == 1 + 1  # the start lake and T18's lake

@@ -42,10 +42,7 @@ def test_survey_totals_agree_with_components_file() -> None:
     text = (SHARED / "hunters-gatherers-components.md").read_text(encoding="utf-8")
     line = re.search(r"Survey totals over the 78 regular tiles.*?springs\.", text, re.S)
     assert line is not None
-    stated = {
-        name: int(n)
-        for n, name in re.findall(r"(\d+) (deer|mammoths|tigers|lakes|fish|forest areas)", line[0])
-    }
+    stated = {name: int(n) for n, name in re.findall(r"(\d+) (deer|mammoths|tigers|lakes|fish|forest areas)", line[0])}
     tiles = RAW["land_tiles"]
     meadows = [m for t in tiles for m in t["meadows"]]
     assert stated["deer"] == sum(m["animals"].get("deer", 0) for m in meadows)

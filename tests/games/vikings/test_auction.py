@@ -112,9 +112,9 @@ def test_vx9_box_and_colour_choice():
     s = play(s, 0, {"type": "colour", "colour": "black"})
     # the last colour (grey) is placed without asking; the winner buys first.
     spaces = s["table"]["wheel"]["spaces"]
-    assert [st["viking"] for st in spaces] == ["grey", "black", "green", "red", "red", "red"] + [
-        "blue"
-    ] * 4 + ["yellow"] * 2
+    assert [st["viking"] for st in spaces] == ["grey", "black", "green", "red", "red", "red"] + ["blue"] * 4 + [
+        "yellow"
+    ] * 2
     assert s["table"]["prompt"] == {"seat": 0, "ask": "buy"}
 
 

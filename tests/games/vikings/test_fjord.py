@@ -153,10 +153,7 @@ def test_viking_on_its_own_tile_or_home():
     on = play(s, 0, {"type": "viking", "to": "tile"})
     assert fj.cell(on["table"]["fjords"][0], 4, 1)["v"] == "yellow"
     off = play(s, 0, {"type": "viking", "to": "home"})
-    assert (
-        off["table"]["fjords"][0]["home"]["yellow"] == 1
-        and fj.cell(off["table"]["fjords"][0], 4, 1)["v"] is None
-    )
+    assert off["table"]["fjords"][0]["home"]["yellow"] == 1 and fj.cell(off["table"]["fjords"][0], 4, 1)["v"] is None
 
 
 def test_viking_in_another_row_goes_home():

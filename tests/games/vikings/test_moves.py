@@ -138,9 +138,7 @@ FIELD = st.one_of(
     st.sampled_from(COLOURS + ["tile", "home", "one", "each", "colour", ""]),
     GARBAGE,
 )
-SHAPED = st.builds(
-    lambda t, f: {"type": t, **f}, st.sampled_from(TYPES), st.dictionaries(st.sampled_from(KEYS), FIELD)
-)
+SHAPED = st.builds(lambda t, f: {"type": t, **f}, st.sampled_from(TYPES), st.dictionaries(st.sampled_from(KEYS), FIELD))
 
 
 def sample_states():
@@ -180,9 +178,7 @@ def candidates(s):
     yield from ({"type": "place", "row": r, "col": c} for r, c in itertools.product(range(6), cols))
     yield from ({"type": t, "row": r} for t in ("start",) for r in range(6))
     yield from (
-        {"type": t, "row": r, "col": c}
-        for t in ("exchange", "carry")
-        for r, c in itertools.product(range(6), cols)
+        {"type": t, "row": r, "col": c} for t in ("exchange", "carry") for r, c in itertools.product(range(6), cols)
     )
     yield from ({"type": t} for t in ("discard", "decline", "pass", "done", "land"))
     yield from ({"type": "viking", "to": to} for to in ("tile", "home"))

@@ -26,9 +26,7 @@ def test_vx1_offer_layout():
     assert [st["tile"] for st in spaces[:7]] == ["L", "R", "MA", "L", "R", "MB", "R"]
     assert [st["tile"] for st in spaces[7:]] == ["SG", "SY", "SR", "SB", "SG"]
     # V-37 / VD-13: vikings by colour from 0 up, absent colours (scouts) skipped.
-    assert [st["viking"] for st in spaces] == ["blue"] * 3 + ["yellow"] * 2 + ["red"] * 2 + ["black"] * 3 + [
-        "grey"
-    ] * 2
+    assert [st["viking"] for st in spaces] == ["blue"] * 3 + ["yellow"] * 2 + ["red"] * 2 + ["black"] * 3 + ["grey"] * 2
 
 
 def test_vx1_what_may_be_bought():

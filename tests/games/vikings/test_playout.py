@@ -10,9 +10,7 @@ from server.games.playout import random_playout, uniform
 from server.games.vikings import GAME
 from tests.games.vikings.invariants import Invariants, one_control
 
-CONFIGS = [
-    (players, options) for players in (2, 3, 4) for options in ({"variant": "base"}, {"variant": "advanced"})
-]
+CONFIGS = [(players, options) for players in (2, 3, 4) for options in ({"variant": "base"}, {"variant": "advanced"})]
 OTHER_READINGS = [
     {"variant": "advanced", "auction": False},
     {
@@ -32,9 +30,7 @@ def play(players, options, seeds):
         result = done.result
         # V-98: the winners hold the most VP and, among those, the most gold.
         best = max(zip(result["scores"], result["gold"], strict=True))
-        assert [(result["scores"][w], result["gold"][w]) for w in result["winners"]] == [best] * len(
-            result["winners"]
-        )
+        assert [(result["scores"][w], result["gold"][w]) for w in result["winners"]] == [best] * len(result["winners"])
         assert done.state["table"]["round"] == 6  # V-30
 
 

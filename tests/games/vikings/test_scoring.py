@@ -55,9 +55,7 @@ def test_warrior_repels_only_its_own_ship():
     # V-72: a warrior directly below repels; warriors elsewhere do nothing; the warrior
     # itself never scores.
     s = game(2)
-    f = lay(
-        s, 0, {0: ["SB", "SB"], 1: [tile("L", "black"), tile("R")], 2: [tile("L", "red"), tile("R", "red")]}
-    )
+    f = lay(s, 0, {0: ["SB", "SB"], 1: [tile("L", "black"), tile("R")], 2: [tile("L", "red"), tile("R", "red")]})
     assert fj.repelled(f, 1) and not fj.repelled(f, 2)
     assert fj.threatened(f) == {(r, 2) for r in range(1, 6)}
     scoring.large(s, 0)

@@ -22,9 +22,7 @@ def test_vx10_dearest_set_earns_a_special_tile():
     wheel(s, {0: ("L", "blue"), 10: ("SG", "black")})
     s = play(s, 0, {"type": "buy", "slot": 10})
     assert s["table"]["prompt"] == {"seat": 0, "ask": "special"}
-    assert decisions(s, 0) == [{"type": "special", "space": i} for i in range(4)] + [
-        {"type": "decline"}
-    ]
+    assert decisions(s, 0) == [{"type": "special", "space": i} for i in range(4)] + [{"type": "decline"}]
 
 
 def test_cheaper_set_earns_nothing():

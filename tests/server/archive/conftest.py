@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from server.archive.db import database_url, upgrade
-from tests.postgres import TempPostgres
+from testbed.postgres import TempPostgres
 
 
 @pytest.fixture(scope="session")

@@ -32,9 +32,7 @@ class Storeman:
     @staticmethod
     def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
         return [
-            {"get": {g: 1}}
-            for g, n in sorted(p["goods"].items())
-            if n == 3 and g not in ANIMALS and g not in SPECIALS
+            {"get": {g: 1}} for g, n in sorted(p["goods"].items()) if n == 3 and g not in ANIMALS and g not in SPECIALS
         ]
 
     @staticmethod

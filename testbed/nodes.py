@@ -1,0 +1,80 @@
+"""Real server processes: `longhall serve` on 127.0.0.1, on a real Redis (its embedded one
+unless given a URL), each with a log file beside its data folder."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from server.embedded_redis import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+# every client here comes from 127.0.0.1, standing for many addresses: per-IP budgets are
+# off unless a caller sets them (tests/server/test_limits.py, test_quotas.py do)
+PER_IP_OFF = {"LONGHALL_IP_RATE": "0", "LONGHALL_IP_ROOMS_PER_MINUTE": "0"}
+
+
+class ServerProc:
+    def __init__(
+        self, data: Path, redis_url: str = "", port: int | None = None, args: tuple[str, ...] = (), **env: str
+    ) -> None:
+        self.data = data
+        self.args = args
+        self.redis_url = redis_url
+        self.port = port or free_port()
+        self.env = env
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60.0) -> ServerProc:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), **PER_IP_OFF, **self.env}
+        env.pop("REDIS_URL", None)
+        args = [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port)]
+        args += ["--data", str(self.data), "--log-level", "warning"]
+        if self.redis_url:
+            args += ["--redis", self.redis_url]
+        args += list(self.args)
+        self.log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}")
+            try:
+                if httpx.get(self.http + "/health", timeout=0.5).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.kill()  # a server that never answered must not outlive the test that started it
+        self.log.close()
+        raise RuntimeError("server did not become healthy")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait()
