@@ -27,7 +27,8 @@ from protocol.errors import ErrorCode
 from server import background
 from server import room as rm
 from server.outage import QuietLog
-from server.rooms import RoomError, Rooms
+from server.refusal import RoomError
+from server.rooms import Rooms
 from server.store import PLAYING_ROOMS
 
 log = logging.getLogger("longhall.abandon")

@@ -24,7 +24,8 @@ from redis.asyncio import Redis
 from server import background
 from server import room as rm
 from server.outage import QuietLog
-from server.rooms import RoomError, Rooms
+from server.refusal import RoomError
+from server.rooms import Rooms
 from server.store import OPEN_ROOMS, PLAYING_ROOMS, here_key
 
 log = logging.getLogger("longhall.absence")

@@ -20,6 +20,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from server.outage import STORE_ERRORS
+from server.refusal import RoomError
 
 if TYPE_CHECKING:
     from server.fanout import Receiver
@@ -46,8 +47,6 @@ async def catch_up(rooms: Rooms) -> int:
 
 async def _room(rooms: Rooms, room: str, members: dict[Receiver, int | None]) -> int:
     """Snapshots sent in one room (the caller holds its lock)."""
-    from server.rooms import RoomError
-
     try:
         e = await rooms.entry(room)  # the hub marked the cache stale: read from Redis
     except RoomError:

@@ -33,7 +33,7 @@ from redis.asyncio import Redis
 from protocol.codec import encode
 from protocol.errors import ErrorCode
 from server.fanout import Hub
-from server.rooms import RoomError
+from server.refusal import RoomError
 from server.session import Session
 from server.store import channel
 from server.store import text as str_of

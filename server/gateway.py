@@ -22,7 +22,8 @@ from server.limits import Limiter
 from server.matchmaker import Matchmaker
 from server.outage import STORE_ERRORS, QuietLog
 from server.quotas import Quotas
-from server.rooms import RoomError, Rooms
+from server.refusal import RoomError
+from server.rooms import Rooms
 from server.session import Session, Writer
 from server.tokens import Tokens
 
@@ -125,21 +126,7 @@ class Gateway:
             if await r.legal(sess, msg["room"]):
                 self.limits.refund(sess, t)
         elif t == "create":
-            ip = self.limits.conns[sess].ip if sess in self.limits.conns else ""
-            if self.quotas is not None:
-                await self.quotas.may_create(sess.player, ip)
-            room = await r.create(
-                sess,
-                msg["game"],
-                msg.get("options"),
-                msg.get("seats"),
-                bool(msg.get("private")),
-                msg.get("clock"),
-                bool(msg.get("undo")),
-            )
-            if self.quotas is not None:  # counted before the host hears of the room: no second create races it
-                await self.quotas.created(sess.player, room)
-            await r.attach(sess, room, 0)
+            await self._create(sess, msg)
         elif t == "join":
             await r.join(sess, msg["room"], msg.get("seat"))
             await self._history(sess, msg["room"])
@@ -162,16 +149,37 @@ class Gateway:
         elif t == "resync":
             await r.resync(sess, msg["room"])
         elif t == "queue":
-            match = await self.matchmaker.queue(sess.player, sess.name, msg["game"], msg["players"],
-                                                msg.get("options"))  # fmt: skip
-            sess.send({"t": "queued", "game": msg["game"], "players": msg["players"]})
-            if match is not None:  # matched already: its first `matched` may have been lost
-                sess.send({"t": "matched", **match})
-            sess.queued = match is None
+            await self._queue(sess, msg)
         elif t == "unqueue":
             sess.queued = False
             await self.matchmaker.unqueue(sess.player)
             sess.send({"t": "queued", "game": msg["game"], "players": 0})  # 0: no longer queued
+
+    async def _create(self, sess: Session, msg: dict[str, Any]) -> None:
+        assert sess.player is not None
+        ip = self.limits.conns[sess].ip if sess in self.limits.conns else ""
+        if self.quotas is not None:
+            await self.quotas.may_create(sess.player, ip)
+        room = await self.rooms.create(
+            sess,
+            msg["game"],
+            msg.get("options"),
+            msg.get("seats"),
+            bool(msg.get("private")),
+            msg.get("clock"),
+            bool(msg.get("undo")),
+        )
+        if self.quotas is not None:  # counted before the host hears of the room: no second create races it
+            await self.quotas.created(sess.player, room)
+        await self.rooms.attach(sess, room, 0)
+
+    async def _queue(self, sess: Session, msg: dict[str, Any]) -> None:
+        assert sess.player is not None
+        match = await self.matchmaker.queue(sess.player, sess.name, msg["game"], msg["players"], msg.get("options"))
+        sess.send({"t": "queued", "game": msg["game"], "players": msg["players"]})
+        if match is not None:  # matched already: its first `matched` may have been lost
+            sess.send({"t": "matched", **match})
+        sess.queued = match is None
 
     async def _history(self, sess: Session, room: str) -> None:
         if self.chat is not None and room in sess.rooms:

@@ -15,8 +15,10 @@ import secrets
 from protocol.errors import ErrorCode
 from server import bots
 from server import room as rm
-from server.rooms import RETRIES, RoomError, Rooms
+from server.refusal import RoomError
+from server.rooms import RETRIES, Rooms
 from server.session import Session
+from server.tables import free_seat
 
 
 def require(doc: rm.Doc, sess: Session) -> None:
@@ -52,7 +54,7 @@ async def add_bot(rooms: Rooms, sess: Session, room: str, seat: int | None, leve
         async with rooms.lock(room):
             e = await rooms.entry(room)
             require(e.doc, sess)
-            at = rooms.free_seat(e.doc, seat)
+            at = free_seat(e.doc, seat)
             n = sum(1 for s in e.doc["seats"] if s is not None and s.get("bot")) + 1
             holder = {"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {n}", "bot": level}
             out = await rooms.commit(e, rm.with_seat(e.doc, at, holder), {"k": "join", "seat": at, **holder})

@@ -58,8 +58,8 @@ from server.fanout import Hub, payload
 from server.games import registry
 from server.outage import STORE_ERRORS, QuietLog
 from server.referee import CLOCKS
-from server.rooms import table_for
 from server.store import Commit, Store, keys, text
+from server.tables import table_for
 
 log = logging.getLogger("longhall.matchmaker")
 quiet = QuietLog(log)

@@ -21,7 +21,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
-from server.rooms import RoomError
+from server.refusal import RoomError
 from server.store import keys, text
 
 WINDOW = 60

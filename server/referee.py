@@ -30,7 +30,8 @@ from server import background, bots, clock
 from server import room as rm
 from server.absence import Absence
 from server.outage import STORE_ERRORS, QuietLog
-from server.rooms import RoomError, Rooms
+from server.refusal import RoomError
+from server.rooms import Rooms
 from server.store import PLAYING_ROOMS
 
 log = logging.getLogger("longhall.referee")

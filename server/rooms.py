@@ -21,95 +21,20 @@ from typing import Any
 from redis.exceptions import RedisError
 
 from protocol.codec import encode, pack, snapshot_frame
-from protocol.diff import make_patch
 from protocol.errors import ErrorCode
 from server import clock, fair
 from server import room as rm
+from server.entry import Entry, commit_frames, now_ms
 from server.fanout import Hub, payload
 from server.games import forms, registry
-from server.games.contract import Game, IllegalMove
+from server.games.contract import IllegalMove
+from server.refusal import RoomError
 from server.session import Session
 from server.store import Commit, Outcome, Store
+from server.tables import free_seat, table_for
 
 log = logging.getLogger("longhall.rooms")
 RETRIES = 3
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
-
-
-class RoomError(Exception):
-    def __init__(self, code: ErrorCode | str, detail: str, rule: str | None = None) -> None:
-        super().__init__(detail)
-        self.code = code.value if isinstance(code, ErrorCode) else code
-        self.detail = detail
-        self.rule = rule
-
-
-def table_for(game_name: str, players: int | None, options: Any) -> tuple[Game, dict[str, Any], int]:
-    """The game, its full options and the player count for a table of `players` (None:
-    the fewest), or a refusal: unknown game, a count it does not take, options it refuses."""
-    game = registry.get(game_name)
-    if game is None:
-        raise RoomError(ErrorCode.UNKNOWN_GAME, f"no game {game_name!r}")
-    n = game.info.min_players if players is None else players
-    if not game.info.min_players <= n <= game.info.max_players:
-        raise RoomError(
-            ErrorCode.BAD_OPTION, f"{game_name} takes {game.info.min_players} to {game.info.max_players} players"
-        )
-    try:
-        resolved = game.resolve_options(options)
-        game.setup(n, resolved, 0)  # options may be valid alone and not for this player count
-    except IllegalMove as exc:
-        raise RoomError(ErrorCode.BAD_OPTION, exc.detail, exc.rule) from None
-    return game, resolved, n
-
-
-def same_as_public(seat_view: dict[str, Any], public: dict[str, Any]) -> bool:
-    """A seat's view differs from the public one only in `you` (constant) unless its
-    table or its description of the last decision does."""
-    return seat_view["table"] == public["table"] and seat_view["last"] == public["last"]
-
-
-class Entry:
-    """A cached room: its document at `seq`, the views cut from it, committed move ids."""
-
-    __slots__ = ("id", "seq", "doc", "game", "views", "ids", "known", "stale", "used", "frames")
-
-    def __init__(self, room: str) -> None:
-        self.id = room
-        self.seq = -1
-        self.doc: rm.Doc = {}
-        self.game: Game | None = None
-        self.views: dict[int | None, dict[str, Any]] = {}
-        self.ids: dict[str, int] = {}
-        self.known = -1  # highest seq this node has heard of (its own or published)
-        self.stale = True
-        self.used = time.monotonic()
-        # bytes packed once per seq: ("moves", seat) a seat's `moves` frame, ("view", seat) a view
-        self.frames: tuple[int, dict[tuple[str, int | None], bytes]] = (-1, {})
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        v = self.views.get(seat)
-        if v is None:
-            assert self.game is not None
-            v = self.views[seat] = rm.view(self.doc, self.game, self.id, seat)
-        return v
-
-    def kept(self, key: tuple[str, int | None], make: Callable[[], bytes]) -> tuple[bytes, bool]:
-        """Bytes made once per seq (`frames`), and whether they were kept already."""
-        if self.frames[0] != self.seq:
-            self.frames = (self.seq, {})
-        b = self.frames[1].get(key)
-        if b is not None:
-            return b, True
-        b = self.frames[1][key] = make()
-        return b, False
-
-    def packed_view(self, seat: int | None) -> bytes:
-        """The view's msgpack bytes, packed once per seq (resyncs and joins reuse them)."""
-        return self.kept(("view", seat), lambda: pack(self.view(seat)))[0]
 
 
 class Rooms:
@@ -174,21 +99,9 @@ class Rooms:
         """Commit `doc` as seq+1: diffs per view, one round trip, local delivery."""
         assert e.game is not None
         seq = e.seq + 1
-        if entry.get("by"):  # a decision the seat's player did not make (server.referee)
-            doc = rm.made_by(doc, entry["by"])
-        if entry.get("k") == "move":  # what the seat may take back (server.undo builds on this module)
-            from server import undo
-
-            doc = undo.track(e.game, e.doc, doc, entry["seat"], entry["move"], entry.get("by"), seq)
-        timed = clock.timed(doc)
-        if timed:  # charge and restart the clocks at the commit's time (server.clock)
-            now = int(time.time() * 1000)
-            if e.doc["status"] == rm.OPEN and doc["status"] == rm.PLAYING:
-                doc = clock.started(doc, now)
-            mover = entry.get("seat") if entry.get("k") == "move" else None
-            doc = clock.tick(e.game, e.doc, doc, mover, now, self.bot_delay)
+        doc, timed = self._stamped(e, doc, entry, seq)
         new_views = rm.views(doc, e.game, e.id)
-        frames = self._frames(e, seq, new_views)
+        frames = commit_frames(e, seq, new_views, self.snapshots)
         over = None
         if doc["status"] == rm.OVER and e.doc["status"] != rm.OVER:
             over = encode({"t": "over", "room": e.id, "result": doc["result"]})
@@ -204,7 +117,7 @@ class Rooms:
             meta=rm.meta(doc) if lobby else None,
             ttl=self._ttl(e.doc, doc),
             public="rem" if over is not None else "",
-            created=int(time.time() * 1000),
+            created=now_ms(),
         )
         try:
             out = await self.store.commit(c)
@@ -226,23 +139,25 @@ class Rooms:
             e.stale = True
         return out
 
-    def _frames(self, e: Entry, seq: int, new_views: dict[int | None, dict[str, Any]]) -> dict[str, bytes]:
-        """One frame per seat ("p": the public one). A seat whose table view equals the
-        public one before and after gets the public frame: same ops, encoded once."""
-        frames: dict[str, bytes] = {}
-        public_old, public_new = e.view(None), new_views[None]
-        for seat, nv in new_views.items():
-            old = e.view(seat)
-            if seat is not None and same_as_public(old, public_old) and same_as_public(nv, public_new):
-                frames[str(seat)] = frames["p"]
-            elif self.snapshots:
-                frames["p" if seat is None else str(seat)] = encode(
-                    {"t": "snapshot", "room": e.id, "seq": seq, "view": nv, "now": now_ms()}
-                )
-            else:
-                ops = make_patch(old, nv)
-                frames["p" if seat is None else str(seat)] = encode({"t": "diff", "room": e.id, "seq": seq, "ops": ops})
-        return frames
+    def _stamped(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int) -> tuple[rm.Doc, bool]:
+        """`doc` with what the commit itself adds: who decided for the seat, what the seat
+        may take back, the clocks charged and restarted at the commit's time; and whether
+        the room is timed (the referee watches it)."""
+        assert e.game is not None
+        if entry.get("by"):  # a decision the seat's player did not make (server.referee)
+            doc = rm.made_by(doc, entry["by"])
+        if entry.get("k") == "move":  # what the seat may take back (server.undo builds on this module)
+            from server import undo
+
+            doc = undo.track(e.game, e.doc, doc, entry["seat"], entry["move"], entry.get("by"), seq)
+        timed = clock.timed(doc)
+        if timed:  # (server.clock)
+            now = now_ms()
+            if e.doc["status"] == rm.OPEN and doc["status"] == rm.PLAYING:
+                doc = clock.started(doc, now)
+            mover = entry.get("seat") if entry.get("k") == "move" else None
+            doc = clock.tick(e.game, e.doc, doc, mover, now, self.bot_delay)
+        return doc, timed
 
     def _ttl(self, old: rm.Doc, new: rm.Doc) -> int:
         """Open rooms live `open_ttl` past their last change; a started game lives until
@@ -276,7 +191,7 @@ class Rooms:
                 meta={**rm.meta(doc), "private": int(private)},
                 ttl=self.open_ttl,
                 public="" if private else "add",
-                created=int(time.time() * 1000),
+                created=now_ms(),
             )
             if (await self.store.commit(c)).status == "ok":
                 return room  # the caller attaches the host (after counting the room: server.quotas)
@@ -292,7 +207,7 @@ class Rooms:
                     if attempt == 0 and not rm.free(e.doc, want):
                         e.stale = True  # a leave on another node may not have reached this one yet
                         continue
-                    seat = self.free_seat(e.doc, want)
+                    seat = free_seat(e.doc, want)
                     holder = {"player": sess.player, "name": sess.name}
                     out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder})
                     if out.status != "ok":
@@ -300,22 +215,6 @@ class Rooms:
             await self.attach(sess, room, seat)
             return
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
-
-    @staticmethod
-    def free_seat(doc: rm.Doc, want: int | None) -> int:
-        if doc["status"] != rm.OPEN:
-            raise RoomError(ErrorCode.ALREADY_STARTED, "the game has started; spectate instead")
-        seats = doc["seats"]
-        if want is not None:
-            if not 0 <= want < len(seats):
-                raise RoomError(ErrorCode.BAD_FIELD, f"seat must be 0..{len(seats) - 1}")
-            if seats[want] is not None:
-                raise RoomError(ErrorCode.SEAT_TAKEN, f"seat {want} is taken")
-            return want
-        for i, s in enumerate(seats):
-            if s is None:
-                return i
-        raise RoomError(ErrorCode.ROOM_FULL, "every seat is taken")
 
     async def spectate(self, sess: Session, room: str) -> None:
         await self.entry(room)  # refuses an unknown room before subscribing

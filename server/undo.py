@@ -32,7 +32,8 @@ from protocol.errors import ErrorCode
 from server import room as rm
 from server.games.contract import Game
 from server.games.rng import drawn
-from server.rooms import RETRIES, RoomError, Rooms
+from server.refusal import RoomError
+from server.rooms import RETRIES, Rooms
 from server.session import Session
 
 Doc = dict[str, Any]

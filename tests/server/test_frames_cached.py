@@ -7,8 +7,8 @@ import random
 
 from protocol.codec import decode_any, encode, snapshot_frame
 from server import room as rm
+from server.entry import Entry
 from server.games import registry
-from server.rooms import Entry
 
 
 def test_a_snapshot_from_a_packed_view_is_the_encoded_snapshot() -> None:

@@ -25,8 +25,8 @@ from server import bots, undo
 from server import room as rm
 from server.games import registry
 from server.games.rng import drawn
+from server.refusal import RoomError
 from server.replay import documents
-from server.rooms import RoomError
 from tests.leaks import Stats, WireClient, check_wire, room_record
 
 GAMES = {"vikings": (2, {}), "hunters": (2, {}), "feast": (2, {"length": "short"})}

@@ -1,0 +1,87 @@
+"""A room as a node caches it: its document at a seq, the views cut from it, its
+committed move ids, and the bytes packed once per seq (a seat's `moves` frame, a view);
+and the frames a commit sends, one per seat, cut from the cached views and the new ones.
+Pure: the room service (server.rooms) loads, locks and commits entries."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from protocol.codec import encode, pack
+from protocol.diff import make_patch
+from server import room as rm
+from server.games.contract import Game
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def same_as_public(seat_view: dict[str, Any], public: dict[str, Any]) -> bool:
+    """A seat's view differs from the public one only in `you` (constant) unless its
+    table or its description of the last decision does."""
+    return seat_view["table"] == public["table"] and seat_view["last"] == public["last"]
+
+
+class Entry:
+    """A cached room: its document at `seq`, the views cut from it, committed move ids."""
+
+    __slots__ = ("id", "seq", "doc", "game", "views", "ids", "known", "stale", "used", "frames")
+
+    def __init__(self, room: str) -> None:
+        self.id = room
+        self.seq = -1
+        self.doc: rm.Doc = {}
+        self.game: Game | None = None
+        self.views: dict[int | None, dict[str, Any]] = {}
+        self.ids: dict[str, int] = {}
+        self.known = -1  # highest seq this node has heard of (its own or published)
+        self.stale = True
+        self.used = time.monotonic()
+        # bytes packed once per seq: ("moves", seat) a seat's `moves` frame, ("view", seat) a view
+        self.frames: tuple[int, dict[tuple[str, int | None], bytes]] = (-1, {})
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        v = self.views.get(seat)
+        if v is None:
+            assert self.game is not None
+            v = self.views[seat] = rm.view(self.doc, self.game, self.id, seat)
+        return v
+
+    def kept(self, key: tuple[str, int | None], make: Callable[[], bytes]) -> tuple[bytes, bool]:
+        """Bytes made once per seq (`frames`), and whether they were kept already."""
+        if self.frames[0] != self.seq:
+            self.frames = (self.seq, {})
+        b = self.frames[1].get(key)
+        if b is not None:
+            return b, True
+        b = self.frames[1][key] = make()
+        return b, False
+
+    def packed_view(self, seat: int | None) -> bytes:
+        """The view's msgpack bytes, packed once per seq (resyncs and joins reuse them)."""
+        return self.kept(("view", seat), lambda: pack(self.view(seat)))[0]
+
+
+def commit_frames(
+    e: Entry, seq: int, new_views: dict[int | None, dict[str, Any]], snapshots: bool = False
+) -> dict[str, bytes]:
+    """One frame per seat ("p": the public one). A seat whose table view equals the
+    public one before and after gets the public frame: same ops, encoded once.
+    `snapshots`: whole views instead of diffs (the "snapshot" fan-out)."""
+    frames: dict[str, bytes] = {}
+    public_old, public_new = e.view(None), new_views[None]
+    for seat, nv in new_views.items():
+        old = e.view(seat)
+        if seat is not None and same_as_public(old, public_old) and same_as_public(nv, public_new):
+            frames[str(seat)] = frames["p"]
+        elif snapshots:
+            frames["p" if seat is None else str(seat)] = encode(
+                {"t": "snapshot", "room": e.id, "seq": seq, "view": nv, "now": now_ms()}
+            )
+        else:
+            ops = make_patch(old, nv)
+            frames["p" if seat is None else str(seat)] = encode({"t": "diff", "room": e.id, "seq": seq, "ops": ops})
+    return frames
