@@ -17,11 +17,13 @@ What changes on a cluster (each part says so where it acts):
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from urllib.parse import urlparse
 
 from redis.asyncio import Redis
-from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.cluster import ClusterPipeline, RedisCluster
+from redis.exceptions import RedisClusterException
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
@@ -50,9 +52,40 @@ def connect(url: str, **kwargs: Any) -> Redis:
     learn the whole map again, without closing anything."""
     if is_cluster(url):
         kwargs.setdefault("reinitialize_steps", 0)
-        return RedisCluster.from_url(node_url(url), **kwargs)  # type: ignore[return-value]
+        return GatedCluster.from_url(node_url(url), **kwargs)  # type: ignore[return-value]
     return Redis.from_url(url, **kwargs)
 
 
 def clustered(client: Any) -> bool:
     return isinstance(client, RedisCluster)
+
+
+class GatedCluster(RedisCluster):
+    """redis-py's cluster client, whose commands beyond its pool wait for a turn.
+
+    Its pool (`max_connections` per cluster node) raises MaxConnectionsError for a command
+    that finds every connection busy, where a single Redis's pool waits: a burst (clients
+    reconnecting after a node died, each reading its rooms) was answered `unavailable`.
+    A command or a pipeline's execution takes a turn, and there are as many turns as
+    connections in a node's pool less the one the node's pub/sub holds on each node: a
+    turn uses at most one connection of a node, so none finds a pool full."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.turns = asyncio.Semaphore(max(1, kwargs.get("max_connections", 100) - 1))
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        async with self.turns:
+            return await super().execute_command(*args, **kwargs)
+
+    def pipeline(self, transaction: Any | None = None, shard_hint: Any | None = None) -> ClusterPipeline:
+        if shard_hint:  # as redis-py's own refuses it
+            raise RedisClusterException("shard_hint is deprecated in cluster mode")
+        return _GatedPipeline(self, transaction)  # type: ignore[abstract]  # as redis-py builds its own
+
+
+class _GatedPipeline(ClusterPipeline):
+    async def execute(self, raise_on_error: bool = True, allow_redirections: bool = True) -> list[Any]:
+        assert isinstance(self.cluster_client, GatedCluster)
+        async with self.cluster_client.turns:
+            return await super().execute(raise_on_error, allow_redirections)

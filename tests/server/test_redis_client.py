@@ -49,3 +49,29 @@ async def test_moved_answers_do_not_break_the_commands_in_flight(cluster: RedisC
         await asyncio.gather(*loops)
         await r.aclose()
     assert not failed, failed
+
+
+async def test_a_burst_of_commands_beyond_the_pool_waits_instead_of_failing(cluster: RedisCluster) -> None:
+    """A node's commands in flight beyond its pool (`max_connections` per cluster node) wait
+    for a connection; redis-py's cluster client raises MaxConnectionsError for them, which
+    the node answered `unavailable` (a burst of reconnecting clients each reading its rooms)."""
+    r: Any = connect(f"redis+cluster://127.0.0.1:{cluster.ports[0]}", max_connections=8)
+    await r.initialize()
+    try:
+
+        async def piped(i: int) -> list[Any]:
+            async with r.pipeline(transaction=i % 2 == 0) as pipe:
+                pipe.incr(f"{{burst{i % 5}}}p")
+                pipe.incr(f"{{burst{i % 5}}}q")
+                return list(await pipe.execute())
+
+        commands = [r.incr(f"burst{i % 5}") for i in range(400)]
+        pipelines = [piped(i) for i in range(200)]
+        outcomes = await asyncio.gather(*commands, *pipelines, return_exceptions=True)
+        failed = Counter(type(o).__name__ for o in outcomes if isinstance(o, BaseException))
+        assert not failed, failed
+        assert sum([int(await r.get(f"burst{k}")) for k in range(5)]) == 400
+        assert sum([int(await r.get(f"{{burst{k}}}q")) for k in range(5)]) == 200
+        assert max(len(n._connections) for n in r.get_nodes()) <= 8
+    finally:
+        await r.aclose()
