@@ -1,5 +1,5 @@
-"""The Starlette application: /live, /ready, /health, /api/games, /api/rooms,
-/api/rules/{game}, /api/rooms/{room}/said (server/said.py), the archive's reads
+"""The Starlette application: /live, /ready, /health (server/drain.py), /metrics, the
+JSON routes (server/api.py), /api/rooms/{room}/said (server/said.py), the archive's reads
 (server/archive/routes.py) and the web client; /ws is served by server.lean_ws in
 uvicorn's websocket slot.
 
@@ -24,11 +24,9 @@ from redis.asyncio import Redis
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
-from server import background, logs, metrics, rulebook, said
+from server import api, background, logs, metrics, said
 from server.abandon import Presence
 from server.absence import Absence
 from server.archive.service import ArchiveService
@@ -48,7 +46,6 @@ from server.outage import STORE_ERRORS, QuietLog
 from server.quotas import Quotas
 from server.redis_client import connect
 from server.referee import Referee
-from server.replay import ReplayError, check_room
 from server.rooms import Rooms
 from server.store import Store
 from server.tokens import Tokens, watch_revocations
@@ -207,42 +204,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         yield
         await node.stop()
 
-    async def games(request: Request) -> Response:
-        return JSONResponse([g.info.describe() for g in registry.games().values()])
-
-    async def rooms(request: Request) -> Response:
-        game = request.query_params.get("game")  # one game's lobby: one index read
-        return JSONResponse(await node.store.public_rooms(games=[game] if game else None))
-
-    async def rules(request: Request) -> Response:
-        game = request.path_params["game"]
-        if registry.get(game) is None:
-            return JSONResponse({"error": "no such game"}, status_code=404)
-        lang = request.query_params.get("lang")
-        if lang is not None and not rulebook.LANG.fullmatch(lang):
-            return JSONResponse({"error": "lang must be a language code such as ru"}, status_code=400)
-        texts = (rulebook.localized(game, lang) if lang else rulebook.rules(game)) or {}  # hosted games have none
-        return JSONResponse(texts, headers={"Cache-Control": "public, max-age=3600"})
-
-    async def replay(request: Request) -> Response:
-        """Replay a finished game from its revealed seed and check it (server.replay)."""
-        room = request.path_params["room"]
-        try:
-            check = await check_room(node.redis, room)
-        except KeyError:
-            return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
-        except ReplayError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=409)
-        return JSONResponse(check.report())
-
     routes: list[Route | Mount] = [
         *probe_routes(node),
         metrics.route(),
-        Route("/api/games", games),
-        Route("/api/rooms", rooms),
-        Route("/api/rules/{game:str}", rules),
+        *api.routes(),
         *node.archive.routes(),
-        Route("/api/rooms/{room}/replay/check", replay),
         said.route(node.redis),
     ]
     if settings.web and Path(settings.web, "index.html").exists():

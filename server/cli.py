@@ -26,20 +26,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from server.embedded_redis import EmbeddedRedis
 
-    settings = Settings.from_env()
-    settings.data = args.data or settings.data
-    settings.redis_url = args.redis or settings.redis_url
-    settings.database_url = args.database or settings.database_url
-    settings.frame_limit = args.frame_limit or settings.frame_limit
-    if args.web is not None:
-        settings.web = args.web
-    elif "LONGHALL_WEB" not in os.environ:
-        settings.web = str(WEB_DIST) if WEB_DIST.exists() else ""
-    settings.log_level = args.log_level
-    logs.setup(settings.log_level, settings.log_format)
-    for name in TUNABLE:
-        if getattr(args, name) is not None:
-            setattr(settings, name, getattr(args, name))
+    settings = _settings(args)
     embedded = None
     if not settings.redis_url:
         embedded = EmbeddedRedis(settings.data_dir, fsync=args.appendfsync)
@@ -74,6 +61,25 @@ def serve(args: argparse.Namespace) -> int:
         if embedded is not None:
             embedded.stop()
     return 0
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    """The environment's settings, the command line's flags over them."""
+    settings = Settings.from_env()
+    settings.data = args.data or settings.data
+    settings.redis_url = args.redis or settings.redis_url
+    settings.database_url = args.database or settings.database_url
+    settings.frame_limit = args.frame_limit or settings.frame_limit
+    if args.web is not None:
+        settings.web = args.web
+    elif "LONGHALL_WEB" not in os.environ:
+        settings.web = str(WEB_DIST) if WEB_DIST.exists() else ""
+    settings.log_level = args.log_level
+    logs.setup(settings.log_level, settings.log_format)
+    for name in TUNABLE:
+        if getattr(args, name) is not None:
+            setattr(settings, name, getattr(args, name))
+    return settings
 
 
 def _exit_quietly(sig: int, frame: object) -> None:

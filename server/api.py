@@ -1,0 +1,66 @@
+"""The JSON routes of a node: the games it hosts (/api/games), the public lobby
+(/api/rooms, one game's with ?game=), the rule texts refusals cite (/api/rules/{game},
+?lang= for a player's language) and the replay check of a finished game
+(/api/rooms/{room}/replay/check). Each reads the node from the application's state;
+the archive's routes (server.archive) and the probes (server.drain) live with their parts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from server import rulebook
+from server.games import registry
+from server.replay import ReplayError, check_room
+
+if TYPE_CHECKING:
+    from server.app import Node
+
+
+def _node(request: Request) -> Node:
+    node: Node = request.app.state.node
+    return node
+
+
+async def games(request: Request) -> Response:
+    return JSONResponse([g.info.describe() for g in registry.games().values()])
+
+
+async def rooms(request: Request) -> Response:
+    game = request.query_params.get("game")  # one game's lobby: one index read
+    return JSONResponse(await _node(request).store.public_rooms(games=[game] if game else None))
+
+
+async def rules(request: Request) -> Response:
+    game = request.path_params["game"]
+    if registry.get(game) is None:
+        return JSONResponse({"error": "no such game"}, status_code=404)
+    lang = request.query_params.get("lang")
+    if lang is not None and not rulebook.LANG.fullmatch(lang):
+        return JSONResponse({"error": "lang must be a language code such as ru"}, status_code=400)
+    texts = (rulebook.localized(game, lang) if lang else rulebook.rules(game)) or {}  # hosted games have none
+    return JSONResponse(texts, headers={"Cache-Control": "public, max-age=3600"})
+
+
+async def replay(request: Request) -> Response:
+    """Replay a finished game from its revealed seed and check it (server.replay)."""
+    room = request.path_params["room"]
+    try:
+        check = await check_room(_node(request).redis, room)
+    except KeyError:
+        return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
+    except ReplayError as exc:
+        return JSONResponse({"error": str(exc)}, status_code=409)
+    return JSONResponse(check.report())
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/api/games", games),
+        Route("/api/rooms", rooms),
+        Route("/api/rules/{game:str}", rules),
+        Route("/api/rooms/{room}/replay/check", replay),
+    ]
