@@ -18,14 +18,18 @@ What changes on a cluster (each part says so where it acts):
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Iterable
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterPipeline, RedisCluster
-from redis.exceptions import RedisClusterException
+from redis.asyncio.connection import Connection, SSLConnection
+from redis.exceptions import ConnectionError, RedisClusterException
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+_IN_COMMAND: ContextVar[bool] = ContextVar("in_command", default=False)
 
 
 def is_cluster(url: str) -> bool:
@@ -61,22 +65,48 @@ def clustered(client: Any) -> bool:
 
 
 class GatedCluster(RedisCluster):
-    """redis-py's cluster client, whose commands beyond its pool wait for a turn.
+    """redis-py's cluster client, whose commands beyond its pool wait for a turn, and
+    whose reaction to a cluster down closes nothing another command is using.
 
     Its pool (`max_connections` per cluster node) raises MaxConnectionsError for a command
     that finds every connection busy, where a single Redis's pool waits: a burst (clients
     reconnecting after a node died, each reading its rooms) was answered `unavailable`.
     A command or a pipeline's execution takes a turn, and there are as many turns as
     connections in a node's pool less the one the node's pub/sub holds on each node: a
-    turn uses at most one connection of a node, so none finds a pool full."""
+    turn uses at most one connection of a node, so none finds a pool full.
+
+    A command answered CLUSTERDOWN (a master died and its replica is not yet promoted)
+    makes redis-py close the whole client to learn the slot map again; that disconnects
+    the connections other commands are in the middle of, and those failed with errors
+    from inside the client (AttributeError, a RuntimeError of the event loop), answered
+    `internal`. Closed from inside a command, it now only marks the map to be learnt again
+    at the next command; the nodes that are gone are let go as redis-py lets go of nodes
+    a new map drops (their connections closed once their commands are done)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.turns = asyncio.Semaphore(max(1, kwargs.get("max_connections", 100) - 1))
+        # redis-py fixes its connections' class; the nodes the slot map adds are built from
+        # these arguments (shared with its nodes manager), the first ones exist already
+        tls = self.connection_kwargs["connection_class"] is SSLConnection
+        kind = _TLSConnection if tls else _Connection
+        self.connection_kwargs["connection_class"] = kind
+        for node in self.nodes_manager.startup_nodes.values():
+            node.connection_class = kind
 
     async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
         async with self.turns:
-            return await super().execute_command(*args, **kwargs)
+            inside = _IN_COMMAND.set(True)
+            try:
+                return await super().execute_command(*args, **kwargs)
+            finally:
+                _IN_COMMAND.reset(inside)
+
+    async def aclose(self) -> None:
+        if _IN_COMMAND.get():
+            self._initialize = True
+            return
+        await super().aclose()
 
     def pipeline(self, transaction: Any | None = None, shard_hint: Any | None = None) -> ClusterPipeline:
         if shard_hint:  # as redis-py's own refuses it
@@ -88,4 +118,36 @@ class _GatedPipeline(ClusterPipeline):
     async def execute(self, raise_on_error: bool = True, allow_redirections: bool = True) -> list[Any]:
         assert isinstance(self.cluster_client, GatedCluster)
         async with self.cluster_client.turns:
-            return await super().execute(raise_on_error, allow_redirections)
+            inside = _IN_COMMAND.set(True)
+            try:
+                return await super().execute(raise_on_error, allow_redirections)
+            finally:
+                _IN_COMMAND.reset(inside)
+
+
+if TYPE_CHECKING:
+    _Base = Connection
+else:
+    _Base = object
+
+
+class _CleanWrites(_Base):
+    """A write on a connection whose socket closed under it (its Redis died, or redis-py
+    let it go meanwhile) fails as a ConnectionError, which redis-py's cluster client
+    meets by learning the slot map again and retrying: uvloop raises a RuntimeError for
+    a write on a closed transport, and a connection let go has no writer left (an
+    AttributeError) — neither of which the client knows, so the node answered `internal`."""
+
+    async def send_packed_command(self, command: bytes | str | Iterable[bytes], check_health: bool = True) -> None:
+        try:
+            await super().send_packed_command(command, check_health)
+        except (RuntimeError, AttributeError) as exc:
+            raise ConnectionError(f"the connection closed under a write: {exc}") from exc
+
+
+class _Connection(_CleanWrites, Connection):
+    pass
+
+
+class _TLSConnection(_CleanWrites, SSLConnection):
+    pass

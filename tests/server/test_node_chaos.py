@@ -31,7 +31,7 @@ from server.embedded_redis import EmbeddedRedis
 from server.store import keys
 from testbed.redis_cluster import RedisCluster, missing
 from tests.cluster import ServerProc
-from tests.server.test_cluster_nodes import fail_over, log_of, wait_promoted
+from tests.server.test_cluster_nodes import fail_over, log_of, owner_and_replica, wait_promoted
 
 KINDS: list[tuple[str, int, dict[str, Any]]] = [
     ("vikings", 2, {}),
@@ -88,6 +88,27 @@ class Cluster:
 
     def log(self, room: str) -> list[dict[str, Any]]:
         return log_of(self.client, room)
+
+
+class ClusterMasterKilled(Cluster):
+    """The same cluster; its outage: the master owning a room in play SIGKILLed, its
+    replica promoted by the cluster itself once the master is seen failing. The nodes
+    learn the cluster from a replica (no master is killed but one): a node started
+    again after the kill must find a live node at its URL (a deployment names a stable
+    address there, such as a Kubernetes Service)."""
+
+    def __init__(self, work: Path) -> None:
+        super().__init__(work)
+        with redis.Redis(port=self.cluster.ports[0]) as r:
+            lines = r.execute_command("CLUSTER", "NODES").decode().splitlines()
+        replica = next(ln for ln in lines if "slave" in ln.split()[2])
+        self.url = f"redis+cluster://{replica.split()[1].split('@')[0]}"
+
+    def outage(self, room: str) -> None:
+        owner, replica = owner_and_replica(self.cluster, self.client, keys(room)[0])
+        self.cluster.procs[self.cluster.ports.index(owner)].send_signal(signal.SIGKILL)
+        asyncio.run(wait_promoted(replica, timeout=60))
+        self.client.nodes_manager.initialize()
 
     def stop(self) -> None:
         self.client.close()
@@ -273,3 +294,22 @@ async def test_nodes_killed_around_a_cluster_failover_soak(tmp_path: Path) -> No
     if why is not None:
         pytest.skip(why)
     print(report("soak on a cluster", await soak(Cluster(tmp_path), tmp_path, seed=13), "failover"))
+
+
+async def test_nodes_killed_around_a_killed_cluster_master_sample(tmp_path: Path) -> None:
+    why = missing()
+    if why is not None:
+        pytest.skip(why)
+    chaos = await chaos_run(ClusterMasterKilled(tmp_path), tmp_path, games=9, every=1.5, outage_at=2, seed=5)
+    print(report("sample on a cluster", chaos, "master kill"))
+    assert chaos.kills >= 3 and chaos.outages == 1
+
+
+@pytest.mark.soak
+@pytest.mark.timeout(4 * 3600)
+async def test_nodes_killed_around_a_killed_cluster_master_soak(tmp_path: Path) -> None:
+    """The same on a 3-master Redis Cluster: nodes SIGKILLed, one master SIGKILLed."""
+    why = missing()
+    if why is not None:
+        pytest.skip(why)
+    print(report("soak on a cluster", await soak(ClusterMasterKilled(tmp_path), tmp_path, seed=17), "master kill"))
