@@ -89,6 +89,10 @@ class Cluster:
     def log(self, room: str) -> list[dict[str, Any]]:
         return log_of(self.client, room)
 
+    def stop(self) -> None:
+        self.client.close()
+        self.cluster.stop()
+
 
 class ClusterMasterKilled(Cluster):
     """The same cluster; its outage: the master owning a room in play SIGKILLed, its
@@ -109,10 +113,6 @@ class ClusterMasterKilled(Cluster):
         self.cluster.procs[self.cluster.ports.index(owner)].send_signal(signal.SIGKILL)
         asyncio.run(wait_promoted(replica, timeout=60))
         self.client.nodes_manager.initialize()
-
-    def stop(self) -> None:
-        self.client.close()
-        self.cluster.stop()
 
 
 @dataclass
