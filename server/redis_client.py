@@ -53,10 +53,16 @@ def connect(url: str, **kwargs: Any) -> Redis:
     disconnects every connection, those other commands are using included: after a
     failover, under load, commits failed with "'NoneType' object has no attribute
     'writelines'" and were answered `internal`. A connection error still makes redis-py
-    learn the whole map again, without closing anything."""
+    learn the whole map again, without closing anything.
+
+    Either way its connections fail a write on a socket closed under it as a
+    ConnectionError (`_CleanWrites`), but for one Redis behind `rediss://` or `unix://`,
+    whose connection class redis-py picks from the URL whatever it is given."""
     if is_cluster(url):
         kwargs.setdefault("reinitialize_steps", 0)
         return GatedCluster.from_url(node_url(url), **kwargs)  # type: ignore[return-value]
+    if urlparse(url).scheme == "redis":
+        kwargs.setdefault("connection_class", _Connection)
     return Redis.from_url(url, **kwargs)
 
 

@@ -286,16 +286,6 @@ async def test_nodes_and_redis_killed_while_games_play_soak(tmp_path: Path) -> N
     print(report("soak", await soak(OneRedis(tmp_path), tmp_path, seed=11), "Redis kill"))
 
 
-@pytest.mark.soak
-@pytest.mark.timeout(4 * 3600)
-async def test_nodes_killed_around_a_cluster_failover_soak(tmp_path: Path) -> None:
-    """The same on a 3-master Redis Cluster: nodes SIGKILLed, one master failed over."""
-    why = missing()
-    if why is not None:
-        pytest.skip(why)
-    print(report("soak on a cluster", await soak(Cluster(tmp_path), tmp_path, seed=13), "failover"))
-
-
 async def test_nodes_killed_around_a_killed_cluster_master_sample(tmp_path: Path) -> None:
     why = missing()
     if why is not None:
@@ -307,9 +297,17 @@ async def test_nodes_killed_around_a_killed_cluster_master_sample(tmp_path: Path
 
 @pytest.mark.soak
 @pytest.mark.timeout(4 * 3600)
-async def test_nodes_killed_around_a_killed_cluster_master_soak(tmp_path: Path) -> None:
-    """The same on a 3-master Redis Cluster: nodes SIGKILLed, one master SIGKILLed."""
+@pytest.mark.parametrize(
+    ("store", "seed", "outage"),
+    [(Cluster, 13, "failover"), (ClusterMasterKilled, 17, "master kill")],
+    ids=["cluster_failover", "killed_cluster_master"],
+)
+async def test_nodes_killed_around_a_cluster_outage_soak(
+    tmp_path: Path, store: type[Cluster], seed: int, outage: str
+) -> None:
+    """The same on a 3-master Redis Cluster: nodes SIGKILLed, one master failed over
+    (CLUSTER FAILOVER) or SIGKILLed."""
     why = missing()
     if why is not None:
         pytest.skip(why)
-    print(report("soak on a cluster", await soak(ClusterMasterKilled(tmp_path), tmp_path, seed=17), "master kill"))
+    print(report("soak on a cluster", await soak(store(tmp_path), tmp_path, seed=seed), outage))
