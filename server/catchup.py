@@ -7,6 +7,15 @@ for a catch-up: each room this node has sockets in is read again from Redis, and
 socket whose last seq is behind it gets a fresh snapshot (the client's usual answer to a
 gap), so a player whose turn came during the gap is told.
 
+A socket can also be ahead of its room: Redis replicates asynchronously, and a master
+that dies an instant after a commit (its publish already out) can leave the replica that
+takes over without it; a Redis restarted from an AOF not fsynced at every write loses its
+last commits the same way. Such a socket shows a change that no longer exists, and the
+next commit of that seq would be dropped as already seen. It gets the snapshot too: a
+read made after the loss never returns less than what this node delivered unless Redis
+lost it (this node delivers a commit of its own before it lets go of the room's lock,
+and another node's commit heard meanwhile makes the resync read the room again).
+
 Each room is read and its sockets resynced under the room's lock, the lock this node's
 commits of the room hold until their local delivery: a catch-up that read a commit of
 this node before its delivery would send the snapshot first, the commit's diff would
@@ -21,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from server.outage import STORE_ERRORS
 from server.refusal import RoomError
+from server.session import HOLD
 
 if TYPE_CHECKING:
     from server.fanout import Receiver
@@ -30,7 +40,7 @@ log = logging.getLogger("longhall.catchup")
 
 
 async def catch_up(rooms: Rooms) -> int:
-    """Snapshots sent to sockets that were behind their room. Raises a store error after
+    """Snapshots sent to sockets that were behind (or ahead of) their room. Raises a store error after
     going through every room when some could not be read (the hub tries again)."""
     sent = 0
     unread: BaseException | None = None
@@ -53,7 +63,8 @@ async def _room(rooms: Rooms, room: str, members: dict[Receiver, int | None]) ->
         return 0
     sent = 0
     for receiver in list(members):
-        if receiver.seen.get(room, -1) >= e.seq:
+        seen = receiver.seen.get(room, -1)
+        if seen == e.seq or seen == HOLD:  # up to date, or being attached (its snapshot is on its way)
             continue
         try:
             await rooms.resync(receiver, room)  # type: ignore[arg-type]
