@@ -99,7 +99,8 @@ class Node:
         t = settings.redis_timeout
         # a `redis+cluster://` URL opens redis-py's cluster client (server.redis_client)
         self.redis = connect(settings.redis_url, max_connections=256, socket_timeout=t, socket_connect_timeout=t)
-        self.store = Store(self.redis, settings.redis_url, settings.redis_timeout)
+        self.store = Store(self.redis, settings.redis_url, settings.redis_timeout, settings.commit_replicas,
+                           settings.replica_wait)  # fmt: skip
         self.rooms: Rooms | None = None
         self.gateway: Gateway | None = None
         self.matchmaker: Matchmaker | None = None

@@ -29,6 +29,8 @@ class Settings:
     absent_after: float = 60.0  # seconds a seated player may have no socket before marked absent (open: seat freed)
     abandon_after: float = 1800.0  # seconds a started game may have no player connected before it ends
     redis_timeout: float = 5.0  # seconds a commit may wait for Redis before the move is "unavailable"
+    commit_replicas: int = 0  # replicas that must acknowledge a commit before a move is answered `ok`
+    replica_wait: float = 1.0  # seconds a commit waits for them before the move is "unavailable"
     web: str = ""  # folder of the built web client, served at /
     drain_seconds: float = 0.0  # after SIGTERM, /ready fails this long before sockets are closed (1012)
     log_level: str = "info"  # debug, info, warning, error

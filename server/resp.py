@@ -44,6 +44,7 @@ class _Conn(asyncio.Protocol):
         self.watch: asyncio.TimerHandle | None = None
         self.transport: asyncio.Transport | None = None
         self.lost = False
+        self.wait: tuple[asyncio.Future[Any], bytes] | None = None  # the WAIT that ends this batch
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
@@ -58,6 +59,9 @@ class _Conn(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None, why: str = "redis connection lost") -> None:
         self.lost = True
         self.out = []
+        if self.wait is not None:
+            self.wait[0].set_exception(ConnectionError(why))
+            self.wait = None
         if self.watch is not None:
             self.watch.cancel()
             self.watch = None
@@ -80,7 +84,21 @@ class _Conn(asyncio.Protocol):
             self.watch = loop.call_later(self.timeout, self._check)
         return fut
 
+    def waited(self, frame: bytes, wait: bytes) -> tuple[asyncio.Future[Any], asyncio.Future[Any]]:
+        """`call(frame)`, and the reply to one `wait` command (a Redis WAIT) sent after every
+        call of this batch: one WAIT covers every write before it on the connection."""
+        fut = self.call(frame)
+        if self.wait is None:
+            self.wait = (asyncio.get_running_loop().create_future(), wait)
+            if self.lost:
+                self.connection_lost(None)
+        return fut, self.wait[0]
+
     def _flush(self) -> None:
+        if self.wait is not None and not self.lost:
+            (fut, frame), self.wait = self.wait, None
+            self.waiters.append((fut, asyncio.get_running_loop().time() + self.timeout))
+            self.out.append(frame)
         out, self.out = self.out, []
         if out and self.transport is not None and not self.lost:
             self.transport.write(b"".join(out))
@@ -130,21 +148,48 @@ class ScriptRunner:
             return c
 
     async def __call__(self, keys: list[str], args: list[Any]) -> Any:
+        conn = await self._conn()
+        reply = await conn.call(resp("EVALSHA", self.sha, len(keys), *keys, *args))
+        if _unknown(reply):  # a restarted Redis forgot the script: EVAL loads it (and caches it again)
+            reply = await conn.call(resp("EVAL", self.script, len(keys), *keys, *args))
+        return _checked(reply)
+
+    async def waited(self, keys: list[str], args: list[Any], replicas: int, ms: int) -> tuple[Any, int]:
+        """The script's reply, and how many replicas acknowledged its writes within `ms`
+        (a WAIT after it on the same connection, one for every call of the batch)."""
+        conn = await self._conn()
+        wait = resp("WAIT", replicas, ms)
+        reply: Any
+        acked: Any
+        reply, acked = await asyncio.gather(
+            *conn.waited(resp("EVALSHA", self.sha, len(keys), *keys, *args), wait), return_exceptions=True
+        )
+        if _unknown(reply):
+            reply, acked = await asyncio.gather(
+                *conn.waited(resp("EVAL", self.script, len(keys), *keys, *args), wait), return_exceptions=True
+            )
+        return _checked(reply), int(_checked(acked))
+
+    async def _conn(self) -> _Conn:
         i = next(self._next)
         conn = self.conns[i]
         if conn is None or conn.lost:
             conn = await self._connect(i)
-        reply = await conn.call(resp("EVALSHA", self.sha, len(keys), *keys, *args))
-        if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
-            # a restarted Redis forgot the script: EVAL loads it (and caches it again)
-            reply = await conn.call(resp("EVAL", self.script, len(keys), *keys, *args))
-        if isinstance(reply, hiredis.ReplyError) and str(reply).startswith(NOT_NOW):
-            raise ConnectionError(str(reply))  # a store error: the move is answered `unavailable`
-        if isinstance(reply, Exception):
-            raise reply
-        return reply
+        return conn
 
     def close(self) -> None:
         for c in self.conns:
             if c is not None and c.transport is not None:
                 c.transport.close()
+
+
+def _unknown(reply: Any) -> bool:
+    return isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT")
+
+
+def _checked(reply: Any) -> Any:
+    if isinstance(reply, hiredis.ReplyError) and str(reply).startswith(NOT_NOW):
+        raise ConnectionError(str(reply))  # a store error: the move is answered `unavailable`
+    if isinstance(reply, Exception):
+        raise reply
+    return reply

@@ -35,6 +35,7 @@ from server.tables import free_seat, table_for
 
 log = logging.getLogger("longhall.rooms")
 RETRIES = 3
+UNCONFIRMED = "the store's replicas have not acknowledged this move yet; send the same move id again"
 
 
 class Rooms:
@@ -302,7 +303,7 @@ class Rooms:
             async with self.lock(room):
                 e = await self.entry(room)
                 seat = self.seat_for_move(sess, e)
-                if id_key in e.ids:
+                if id_key in e.ids and await self._confirmed(e, id_key):
                     return e.ids[id_key]
                 if e.doc["status"] == rm.OVER:
                     raise RoomError(ErrorCode.GAME_OVER, "the game is over")
@@ -322,7 +323,29 @@ class Rooms:
         last = rm.last_decision(e.game, e.doc["state"], seat, move, len(e.doc["seats"]), e.seq + 1)
         entry = {**entry, "said": last["p"]}  # the log so far, worded for anyone (server.said)
         out = await self.commit(e, rm.moved(e.doc, new_state, result, last), entry, id_key)
+        if id_key and out.status != "stale" and not out.confirmed:
+            raise RoomError(ErrorCode.UNAVAILABLE, UNCONFIRMED)
         return out.seq if out.status in ("ok", "dup") else None
+
+    async def _confirmed(self, e: Entry, id_key: str) -> bool:
+        """Whether a move id this node knows committed may be answered `ok`: at once, unless
+        commits wait for replicas (Store.replicas); then its commit must be in Redis and
+        acknowledged by them now. False: Redis lost it (its master died before a replica
+        had it), and the move is applied afresh from the room Redis holds."""
+        if not self.store.replicas:
+            return True
+        try:
+            confirmed = await self.store.confirm(e.id, id_key)
+        except (OSError, RedisError) as exc:
+            raise RoomError(ErrorCode.UNAVAILABLE, UNCONFIRMED) from exc
+        if confirmed is None:
+            e.stale = True
+            if id_key in (await self.entry(e.id)).ids:  # read again: in Redis after all (a reload raced)
+                raise RoomError(ErrorCode.UNAVAILABLE, UNCONFIRMED)
+            return False
+        if not confirmed:
+            raise RoomError(ErrorCode.UNAVAILABLE, UNCONFIRMED)
+        return True
 
     @staticmethod
     def _apply(e: Entry, seat: int, move: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:

@@ -32,11 +32,12 @@ from typing import Any
 
 import msgpack
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
+from redis.exceptions import NoScriptError, RedisError
 
 from protocol.codec import pack
 from server import logs, metrics
 from server.games import registry
+from server.outage import QuietLog
 from server.redis_client import clustered
 from server.resp import ScriptRunner
 
@@ -44,7 +45,10 @@ COMMIT = """
 local cur = tonumber(redis.call('HGET', KEYS[1], 'seq') or '-1')
 if ARGV[3] ~= '' then
   local prev = redis.call('HGET', KEYS[3], ARGV[3])
-  if prev then return {'dup', tonumber(prev)} end
+  if prev then
+    redis.call('HSET', KEYS[3], ARGV[3], prev)  -- a write: a WAIT after this answer covers the commit
+    return {'dup', tonumber(prev)}
+  end
 end
 if cur ~= tonumber(ARGV[1]) then return {'stale', cur} end
 local seq = cur + 1
@@ -66,11 +70,19 @@ end
 redis.call('PUBLISH', ARGV[5], ARGV[6])
 return {'ok', seq}
 """
+# a move answered from a node's cache (a resend) when commits wait for replicas: the id's
+# commit must still be in Redis; writing its entry again lets a WAIT after it cover it
+CONFIRM = """
+local seq = redis.call('HGET', KEYS[1], ARGV[1])
+if seq then redis.call('HSET', KEYS[1], ARGV[1], seq) end
+return seq
+"""
 # on a Redis Cluster the fan-out is sharded pub/sub: the channel room:{ID} is in the
 # room's slot, so the script still touches one slot (server.channels)
 COMMIT_SHARDED = COMMIT.replace("redis.call('PUBLISH'", "redis.call('SPUBLISH'")
 
 log = logging.getLogger("longhall.store")
+quiet = QuietLog(log)
 PLAYING_ROOMS = "rooms:playing"  # games in play by last presence (server.abandon)
 OPEN_ROOMS = "rooms:open"  # rooms not started yet, by creation (server.absence)
 
@@ -118,6 +130,7 @@ class Commit:
 class Outcome:
     status: str  # "ok" | "dup" | "stale"
     seq: int
+    confirmed: bool = True  # as many replicas as asked for acknowledged it (`Store.replicas`)
 
 
 @dataclass
@@ -129,13 +142,22 @@ class Loaded:
 
 
 class Store:
-    def __init__(self, redis: Redis, url: str = "", timeout: float = 5.0) -> None:
+    """`replicas`: how many replicas must acknowledge a commit (Redis WAIT, within
+    `replica_wait` seconds) before a move is answered `ok` (0: none, the default)."""
+
+    def __init__(self, redis: Redis, url: str = "", timeout: float = 5.0, replicas: int = 0,
+                 replica_wait: float = 1.0) -> None:  # fmt: skip
         self.redis = redis
         self.sharded = clustered(redis)
+        self.replicas = replicas
+        self.wait_ms = max(1, int(min(replica_wait, timeout / 2) * 1000))  # a WAIT ends well within the timeout
         script = COMMIT_SHARDED if self.sharded else COMMIT
         lean = url and ScriptRunner.usable(url) and not self.sharded  # the lean runner talks to one host
         self._lean = ScriptRunner(url, script, timeout=timeout) if lean else None
-        self._commit = redis.register_script(script)
+        self._lean_confirm = ScriptRunner(url, CONFIRM, size=1, timeout=timeout) if lean and replicas else None
+        self._scripts = {script: redis.register_script(script), CONFIRM: redis.register_script(CONFIRM)}
+        self._commit = self._scripts[script]
+        self._script = script
 
     async def commit(self, c: Commit) -> Outcome:
         meta = [str(x) for kv in (c.meta or {}).items() for x in kv]
@@ -144,17 +166,53 @@ class Store:
             len(meta) // 2, *meta, c.ttl,
         ]  # fmt: skip
         t0 = time.perf_counter()
-        if self._lean is not None:
+        acked = self.replicas
+        if self.replicas:
+            (status, seq), acked = await self._waited(self._script, self._lean, keys(c.room), argv)
+        elif self._lean is not None:
             status, seq = await self._lean(keys(c.room), argv)
         else:
             status, seq = await self._commit(keys=keys(c.room), args=argv)
-        out = Outcome(status.decode() if isinstance(status, bytes) else status, int(seq))
-        metrics.commit_done(c.entry.get("k", "?"), out.status, time.perf_counter() - t0)
+        out = Outcome(status.decode() if isinstance(status, bytes) else status, int(seq), acked >= self.replicas)
+        if not out.confirmed and out.status != "stale":
+            quiet.warn("replicas", f"a commit of room {c.room} was not acknowledged by {self.replicas} replica(s)")
+        metrics.commit_done(c.entry.get("k", "?"), out.status if out.confirmed else "unconfirmed",
+                            time.perf_counter() - t0)  # fmt: skip
         if out.status == "ok":
             logs.committed(c.room, c.entry, out.seq, c.meta)
             if c.public or c.ttl < 0 or c.entry.get("k") == "create":
                 await self._index(c)
         return out
+
+    async def confirm(self, room: str, id_key: str) -> bool | None:
+        """Whether a move id's commit, still in Redis, is acknowledged by `replicas`
+        replicas now (a resend answered from a node's cache); None: Redis no longer holds
+        it (lost with a master that died before replicating it: the move may be applied
+        afresh)."""
+        (seq,), acked = await self._waited(CONFIRM, self._lean_confirm, [keys(room)[2]], [id_key])
+        return None if seq is None else acked >= self.replicas
+
+    async def _waited(self, script: str, lean: ScriptRunner | None, k: list[str], argv: list[Any]) -> tuple[Any, int]:
+        """A script's reply and the replicas that acknowledged its writes (a WAIT after it,
+        on its connection: WAIT counts the writes of the connection it is sent on)."""
+        if lean is not None:
+            reply, acked = await lean.waited(k, argv, self.replicas, self.wait_ms)
+            return (reply if isinstance(reply, list) else [reply]), acked
+        sha = self._scripts[script].sha
+        for attempt in (1, 2):
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.evalsha(sha, len(k), *k, *argv)
+            on = {"target_nodes": self.redis.get_node_from_key(k[0])} if self.sharded else {}  # type: ignore[attr-defined]
+            pipe.execute_command("WAIT", self.replicas, self.wait_ms, **on)
+            try:
+                reply, acked = await pipe.execute()
+            except NoScriptError:
+                if attempt == 2:
+                    raise
+                await self.redis.script_load(script)
+                continue
+            return (reply if isinstance(reply, list) else [reply]), int(acked)
+        raise AssertionError("unreachable")
 
     async def _index(self, c: Commit) -> None:
         """List a new public room in the lobby, or drop one that ended; list a game that

@@ -41,6 +41,7 @@ class RedisCluster:
         self.replicas = replicas
         self.ports: list[int] = []
         self.procs: list[subprocess.Popen[bytes]] = []
+        self.bus: dict[int, int] = {}  # client port -> cluster bus port
 
     @property
     def startup_nodes(self) -> list[tuple[str, int]]:
@@ -61,18 +62,26 @@ class RedisCluster:
         self._wait_ok(timeout)
         return self
 
-    def _spawn(self) -> None:
-        port = free_port()
+    def _spawn(self, port: int = 0) -> None:
+        """A cluster node on a fresh port, or again on `port` (its folder and nodes.conf
+        kept: it rejoins the cluster it knew, as a replica if it was failed over)."""
+        again = bool(port)
+        port = port or free_port()
         d = self.folder / str(port)
-        d.mkdir(parents=True)
+        d.mkdir(parents=True, exist_ok=again)
+        bus = self.bus.setdefault(port, free_port())
         args = [
-            SERVER, "--bind", "127.0.0.1", "--port", str(port), "--cluster-port", str(free_port()),
+            SERVER, "--bind", "127.0.0.1", "--port", str(port), "--cluster-port", str(bus),
             "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "2000",
             "--dir", str(d), "--appendonly", "yes", "--appendfsync", "always", "--save", "",
             "--daemonize", "no", "--logfile", str(d / "redis.log"),
         ]  # fmt: skip
-        self.procs.append(subprocess.Popen(args, preexec_fn=_die_with_parent))  # noqa: PLW1509
-        self.ports.append(port)
+        proc = subprocess.Popen(args, preexec_fn=_die_with_parent)  # noqa: PLW1509
+        if again:
+            self.procs[self.ports.index(port)] = proc
+        else:
+            self.procs.append(proc)
+            self.ports.append(port)
         deadline = time.monotonic() + 10
         client = redis.Redis(port=port, socket_connect_timeout=0.5)
         while time.monotonic() < deadline:
@@ -82,6 +91,10 @@ class RedisCluster:
             except redis.RedisError:
                 time.sleep(0.05)
         client.close()
+
+    def restart(self, port: int) -> None:
+        """Start the node on `port` again (after it was killed)."""
+        self._spawn(port)
 
     def _wait_ok(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout

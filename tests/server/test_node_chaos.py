@@ -53,6 +53,8 @@ NODE_ENV = {"LONGHALL_ARCHIVED_TTL": "36000", "LONGHALL_IP_CONNECTIONS": "0"}
 class OneRedis:
     """The embedded Redis; its outage: SIGKILLed, then started again on its data."""
 
+    node_env: dict[str, str] = {}  # settings of the nodes on this store
+
     def __init__(self, work: Path) -> None:
         self.redis = EmbeddedRedis(work / "redis")
         self.url = self.redis.start()
@@ -76,6 +78,8 @@ class Cluster:
     """A 3-master Redis Cluster (testbed/redis_cluster.py); its outage: the master owning
     a room in play fails over to its replica (CLUSTER FAILOVER)."""
 
+    node_env: dict[str, str] = {}
+
     def __init__(self, work: Path) -> None:
         self.cluster = RedisCluster(work / "cluster").start()
         self.url = f"redis+cluster://127.0.0.1:{self.cluster.ports[0]}"
@@ -96,10 +100,16 @@ class Cluster:
 
 class ClusterMasterKilled(Cluster):
     """The same cluster; its outage: the master owning a room in play SIGKILLed, its
-    replica promoted by the cluster itself once the master is seen failing. The nodes
-    learn the cluster from a replica (no master is killed but one): a node started
-    again after the kill must find a live node at its URL (a deployment names a stable
-    address there, such as a Kubernetes Service)."""
+    replica promoted by the cluster itself once the master is seen failing, then the
+    killed one started again (it rejoins as the new master's replica, as a restarted
+    pod would). The nodes learn the cluster from a replica (no master is killed but
+    one): a node started again after the kill must find a live node at its URL (a
+    deployment names a stable address there, such as a Kubernetes Service). A move is
+    acknowledged once a replica holds it (LONGHALL_COMMIT_REPLICAS=1, as README advises
+    for a replicated Redis): a commit the killed master had not replicated was never
+    acknowledged, and its resend is applied afresh."""
+
+    node_env = {"LONGHALL_COMMIT_REPLICAS": "1"}
 
     def __init__(self, work: Path) -> None:
         super().__init__(work)
@@ -110,9 +120,12 @@ class ClusterMasterKilled(Cluster):
 
     def outage(self, room: str) -> None:
         owner, replica = owner_and_replica(self.cluster, self.client, keys(room)[0])
-        self.cluster.procs[self.cluster.ports.index(owner)].send_signal(signal.SIGKILL)
+        killed = self.cluster.procs[self.cluster.ports.index(owner)]
+        killed.send_signal(signal.SIGKILL)
+        killed.wait()
         asyncio.run(wait_promoted(replica, timeout=60))
         self.client.nodes_manager.initialize()
+        self.cluster.restart(owner)
 
 
 @dataclass
@@ -128,7 +141,7 @@ class Chaos:
 
     def node(self, i: int) -> ServerProc:
         port = self.nodes[i].port if i < len(self.nodes) else None  # a restarted node keeps its address
-        return ServerProc(self.work / f"node{i}", self.store.url, port=port, **NODE_ENV).start()
+        return ServerProc(self.work / f"node{i}", self.store.url, port=port, **NODE_ENV, **self.store.node_env).start()
 
     async def run(self, every: float, outage_at: int, rng: random.Random, rooms: list[str]) -> None:
         """A random node SIGKILLed and started again every `every` s; the store's outage

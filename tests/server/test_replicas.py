@@ -1,0 +1,182 @@
+"""Moves acknowledged only once replicas hold them (LONGHALL_COMMIT_REPLICAS: Redis WAIT
+after the commit, on its connection), on a real Redis with a real replica and on the
+real 3-master Redis Cluster.
+
+Redis replicates asynchronously: without the setting, a master that dies an instant
+after answering a commit can leave the replica that takes its place without it, and a
+move the player was told is in is gone. With it, a move is answered `ok` only when the
+replicas asked for hold its commit; while they do not, it is answered `unavailable` and
+its resend (the same id) is answered once they do, applied once. A replica is paused
+(SIGSTOP) to hold its acknowledgement back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgpack
+import pytest
+import redis
+from redis.cluster import RedisCluster as ClusterClient
+
+from clients.python.client import Client, ServerError
+from server.embedded_redis import free_port, redis_binary
+from server.store import keys
+from testbed.redis_cluster import RedisCluster
+from tests.cluster import ServerProc
+
+WAITING = {"LONGHALL_COMMIT_REPLICAS": "1", "LONGHALL_REPLICA_WAIT": "0.3"}
+
+
+@contextlib.contextmanager
+def replica_of(master: str, folder: Path) -> Iterator[tuple[int, redis.Redis]]:
+    """A replica of the Redis at `master` (a real redis-server): its pid and a client."""
+    port = free_port()
+    mport = redis.Redis.from_url(master).connection_pool.connection_kwargs["port"]
+    folder.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.Popen(
+        [redis_binary(), "--bind", "127.0.0.1", "--port", str(port), "--replicaof", "127.0.0.1", str(mport),
+         "--save", "", "--appendonly", "no", "--dir", str(folder)],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    r = redis.Redis(port=port)
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            with contextlib.suppress(redis.RedisError):
+                if r.info("replication").get("master_link_status") == "up":
+                    break
+            assert time.monotonic() < deadline, "the replica did not attach"
+            time.sleep(0.05)
+        yield proc.pid, r
+    finally:
+        os.kill(proc.pid, signal.SIGCONT)
+        proc.kill()
+        proc.wait()
+        r.close()
+
+
+@contextlib.contextmanager
+def paused(pid: int) -> Iterator[None]:
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(pid, signal.SIGCONT)
+
+
+def entries_of(r: redis.Redis | ClusterClient, room: str, move_id: str) -> int:
+    """Log entries of `room` committing the move `move_id` (a move applied twice: 2)."""
+    found = [msgpack.unpackb(f[b"entry"], raw=False) for _, f in r.xrange(keys(room)[1])]
+    return sum(e.get("k") == "move" and e.get("id") == move_id for e in found)
+
+
+async def seated(url: str) -> tuple[Client, Client, str]:
+    host, guest = Client(url, name="host"), Client(url, name="guest")
+    for c in (host, guest):
+        await c.connect()
+        c.resends = 0  # an `unavailable` is seen here, not sent again by the client
+    room = (await host.create("highcard", seats=2)).room
+    await guest.join(room)
+    await host.start(room)
+    return host, guest, room
+
+
+async def test_a_move_is_answered_once_the_replica_holds_it(own_redis: str, data_dir: Path, tmp_path: Path) -> None:
+    master = redis.Redis.from_url(own_redis)
+    with replica_of(own_redis, tmp_path / "replica") as (pid, replica):
+        node = await asyncio.to_thread(ServerProc(data_dir, own_redis, **WAITING).start)
+        host, guest, room = await seated(node.url)
+        try:
+            seq = await host.move(room, {"type": "bid", "n": 1}, move_id="b1")
+            assert int(replica.hget(keys(room)[0], "seq") or -1) == seq  # on the replica when answered
+            before = host.rooms[room].seq
+            with paused(pid):
+                with pytest.raises(ServerError) as refused:
+                    await guest.move(room, {"type": "bid", "n": 0}, move_id="b2", seq=before)
+                assert refused.value.code == "unavailable"
+                committed = int(master.hget(keys(room)[0], "seq") or -1)
+                assert committed == before + 1  # in the master, not yet acknowledged
+                with pytest.raises(ServerError) as again:  # a resend while the replica still lags
+                    await guest.move(room, {"type": "bid", "n": 0}, move_id="b2", seq=before)
+                assert again.value.code == "unavailable"
+            assert await guest.move(room, {"type": "bid", "n": 0}, move_id="b2", seq=before) == committed
+            assert int(replica.hget(keys(room)[0], "seq") or -1) == committed
+            assert entries_of(master, room, "b2") == 1  # applied once
+            await host.wait_until(lambda: host.rooms[room].seq == committed, 10)
+        finally:
+            await host.close()
+            await guest.close()
+            await asyncio.to_thread(node.stop)
+    master.close()
+
+
+async def test_a_move_its_master_lost_before_a_replica_held_it_is_applied_afresh(
+    own_redis: str, data_dir: Path, tmp_path: Path
+) -> None:
+    """The commit of an unacknowledged move vanishes from Redis (as when its master dies
+    and a replica without it takes over: here the room is set back by hand). Its resend
+    is not answered from the node's memory of the id: the move is applied again, once."""
+    master = redis.Redis.from_url(own_redis)
+    with replica_of(own_redis, tmp_path / "replica") as (pid, replica):
+        node = await asyncio.to_thread(ServerProc(data_dir, own_redis, **WAITING).start)
+        host, guest, room = await seated(node.url)
+        try:
+            doc, log, ids = keys(room)[0], keys(room)[1], keys(room)[2]
+            kept_doc, kept_ids = master.hgetall(doc), master.hgetall(ids)
+            before = int(kept_doc[b"seq"])
+            with paused(pid):
+                with pytest.raises(ServerError) as refused:
+                    await guest.move(room, {"type": "bid", "n": 2}, move_id="lost", seq=before)
+                assert refused.value.code == "unavailable"
+                master.hset(doc, mapping=kept_doc)  # the commit is gone
+                master.delete(ids)
+                if kept_ids:
+                    master.hset(ids, mapping=kept_ids)
+                master.xdel(log, master.xrevrange(log, count=1)[0][0])
+            assert await guest.move(room, {"type": "bid", "n": 2}, move_id="lost", seq=before) == before + 1
+            assert entries_of(master, room, "lost") == 1
+            assert int(replica.hget(doc, "seq") or -1) == before + 1
+        finally:
+            await host.close()
+            await guest.close()
+            await asyncio.to_thread(node.stop)
+    master.close()
+
+
+async def test_a_move_waits_for_the_replica_of_its_rooms_cluster_master(
+    cluster: RedisCluster, client: ClusterClient, tmp_path: Path
+) -> None:
+    url = f"redis+cluster://127.0.0.1:{cluster.ports[0]}"
+    node = await asyncio.to_thread(ServerProc(tmp_path / "node", url, **WAITING).start)
+    host, guest, room = await seated(node.url)
+    try:
+        owner = client.get_node_from_key(keys(room)[0]).port
+        with redis.Redis(port=owner) as r:
+            me = r.execute_command("CLUSTER", "MYID").decode()
+            lines = r.execute_command("CLUSTER", "NODES").decode().splitlines()
+        line = next(ln for ln in lines if ln.split()[3] == me and "slave" in ln.split()[2])
+        replica_port = int(line.split()[1].split(":")[1].split("@")[0])
+        seq = await host.move(room, {"type": "bid", "n": 1}, move_id="c1")
+        with redis.Redis(port=replica_port) as replica:
+            replica.execute_command("READONLY")
+            assert int(replica.hget(keys(room)[0], "seq") or -1) == seq
+        before = host.rooms[room].seq
+        # paused for less than the cluster's node timeout (2 s): no failover, no FAIL flag
+        with paused(cluster.procs[cluster.ports.index(replica_port)].pid):
+            with pytest.raises(ServerError) as refused:
+                await guest.move(room, {"type": "bid", "n": 0}, move_id="c2", seq=before)
+            assert refused.value.code == "unavailable"
+        assert await guest.move(room, {"type": "bid", "n": 0}, move_id="c2", seq=before) == before + 1
+        assert entries_of(client, room, "c2") == 1
+    finally:
+        await host.close()
+        await guest.close()
+        await asyncio.to_thread(node.stop)
