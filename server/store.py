@@ -201,7 +201,7 @@ class Store:
         sha = self._scripts[script].sha
         for attempt in (1, 2):
             pipe = self.redis.pipeline(transaction=False)
-            pipe.evalsha(sha, len(k), *k, *argv)
+            pipe.execute_command("EVALSHA", sha, len(k), *k, *argv)  # (its method is barred from cluster pipelines)
             on = {"target_nodes": self.redis.get_node_from_key(k[0])} if self.sharded else {}  # type: ignore[attr-defined]
             pipe.execute_command("WAIT", self.replicas, self.wait_ms, **on)
             try:
