@@ -159,16 +159,12 @@ class ScriptRunner:
         (a WAIT after it on the same connection, one for every call of the batch)."""
         conn = await self._conn()
         wait = resp("WAIT", replicas, ms)
-        reply: Any
-        acked: Any
-        reply, acked = await asyncio.gather(
-            *conn.waited(resp("EVALSHA", self.sha, len(keys), *keys, *args), wait), return_exceptions=True
-        )
+        reply, acked = await _both(*conn.waited(resp("EVALSHA", self.sha, len(keys), *keys, *args), wait))
         if _unknown(reply):
-            reply, acked = await asyncio.gather(
-                *conn.waited(resp("EVAL", self.script, len(keys), *keys, *args), wait), return_exceptions=True
-            )
-        return _checked(reply), int(_checked(acked))
+            reply, acked = await _both(*conn.waited(resp("EVAL", self.script, len(keys), *keys, *args), wait))
+        if isinstance(acked, hiredis.ReplyError):  # WAIT refused (this Redis became a replica): a store error
+            raise ConnectionError(str(acked))
+        return _checked(reply), int(acked)
 
     async def _conn(self) -> _Conn:
         i = next(self._next)
@@ -181,6 +177,18 @@ class ScriptRunner:
         for c in self.conns:
             if c is not None and c.transport is not None:
                 c.transport.close()
+
+
+async def _both(reply: asyncio.Future[Any], acked: asyncio.Future[Any]) -> tuple[Any, Any]:
+    """A call's reply and the WAIT's after it. The WAIT is answered after the call (or
+    both fail with their connection): awaiting it alone is enough."""
+    try:
+        n = await acked
+    except Exception:
+        if reply.done() and not reply.cancelled():
+            reply.exception()  # retrieved: its connection's failure is raised once, here
+        raise
+    return reply.result(), n
 
 
 def _unknown(reply: Any) -> bool:
