@@ -89,10 +89,16 @@ async def seated(url: str) -> tuple[Client, Client, str]:
     return host, guest, room
 
 
-async def test_a_move_is_answered_once_the_replica_holds_it(own_redis: str, data_dir: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("client", ["lean", "redis-py"])
+async def test_a_move_is_answered_once_the_replica_holds_it(
+    own_redis: str, data_dir: Path, tmp_path: Path, client: str
+) -> None:
+    """Through the node's lean commit connections (a plain URL), and through redis-py's
+    (any other URL: one naming a user, here)."""
     master = redis.Redis.from_url(own_redis)
+    url = own_redis if client == "lean" else own_redis.replace("redis://", "redis://default@")
     with replica_of(own_redis, tmp_path / "replica") as (pid, replica):
-        node = await asyncio.to_thread(ServerProc(data_dir, own_redis, **WAITING).start)
+        node = await asyncio.to_thread(ServerProc(data_dir, url, **WAITING).start)
         host, guest, room = await seated(node.url)
         try:
             seq = await host.move(room, {"type": "bid", "n": 1}, move_id="b1")
