@@ -1,8 +1,11 @@
 """One way to open Longhall's Redis: a single server, or a Redis Cluster.
 
 A URL whose scheme is `redis+cluster://` (or `rediss+cluster://` with TLS) names any
-node of a Redis Cluster: the node opens redis-py's cluster client, which learns the slot
-map from that node and follows MOVED/ASK redirects and failovers. Any other URL
+node of a Redis Cluster, or several, comma-separated
+(`redis+cluster://redis-0:6379,redis-1:6379,redis-2:6379`): the node opens redis-py's
+cluster client, which learns the slot map from the first of them that answers (a node
+started while one of them is down still finds the cluster) and follows MOVED/ASK
+redirects and failovers. Any other URL
 (`redis://`, `rediss://`, `unix://`) is one Redis server (or a Sentinel-managed one
 behind a stable address).
 
@@ -24,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from redis.asyncio import Redis
-from redis.asyncio.cluster import ClusterPipeline, RedisCluster
+from redis.asyncio.cluster import ClusterNode, ClusterPipeline, RedisCluster
 from redis.asyncio.connection import Connection, SSLConnection
 from redis.exceptions import ConnectionError, RedisClusterException
 
@@ -44,6 +47,22 @@ def node_url(url: str) -> str:
     return url
 
 
+def seeds(url: str) -> tuple[str, list[tuple[str, int]]]:
+    """A URL naming one node, and the (host, port) of every node it names when it names
+    several (`host:port,host:port`: none when it names one)."""
+    scheme, sep, rest = url.partition("://")
+    netloc, slash, path = rest.partition("/")
+    user, at, hosts = netloc.rpartition("@")
+    named = [h.strip() for h in hosts.split(",")]
+    if len(named) == 1:
+        return url, []
+    nodes = []
+    for h in named:
+        host, colon, port = h.rpartition(":")
+        nodes.append((host.strip("[]"), int(port)) if colon and port.isdigit() else (h, 6379))
+    return f"{scheme}{sep}{user}{at}{named[0]}{slash}{path}", nodes
+
+
 def connect(url: str, **kwargs: Any) -> Redis:
     """A redis-py asyncio client for `url`: a `RedisCluster` for a cluster URL. Both speak
     the same commands; callers that need to know ask `is_cluster` (or `clustered`).
@@ -60,7 +79,10 @@ def connect(url: str, **kwargs: Any) -> Redis:
     whose connection class redis-py picks from the URL whatever it is given."""
     if is_cluster(url):
         kwargs.setdefault("reinitialize_steps", 0)
-        return GatedCluster.from_url(node_url(url), **kwargs)  # type: ignore[return-value]
+        one, named = seeds(url)
+        if named:  # each tried in turn until one answers
+            kwargs["startup_nodes"] = [ClusterNode(host, port) for host, port in named]
+        return GatedCluster.from_url(node_url(one), **kwargs)  # type: ignore[return-value]
     if urlparse(url).scheme == "redis":
         kwargs.setdefault("connection_class", _Connection)
     return Redis.from_url(url, **kwargs)

@@ -6,7 +6,8 @@ the client, which disconnects the connections other commands are using; they fai
 "'NoneType' object has no attribute 'writelines'" (seen after the failover of a cluster
 soak, the failed commits answered `internal`). Here the client is given a wrong owner
 for a few slots, standing for a map that a failover or a reshard made stale: the cluster
-answers MOVED for them as it would then."""
+answers MOVED for them as it would then. And a cluster URL may name several nodes: the
+client learns the cluster from the first that answers."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ import asyncio
 from collections import Counter
 from typing import Any
 
-from server.redis_client import connect
+from server.embedded_redis import free_port
+from server.redis_client import connect, seeds
 from testbed.redis_cluster import RedisCluster
 
 
@@ -73,5 +75,30 @@ async def test_a_burst_of_commands_beyond_the_pool_waits_instead_of_failing(clus
         assert sum([int(await r.get(f"burst{k}")) for k in range(5)]) == 400
         assert sum([int(await r.get(f"{{burst{k}}}q")) for k in range(5)]) == 200
         assert max(len(n._connections) for n in r.get_nodes()) <= 8
+    finally:
+        await r.aclose()
+
+
+def test_a_cluster_url_may_name_several_nodes() -> None:
+    assert seeds("redis+cluster://redis-0:6379,redis-1:6380,redis-2/0") == (
+        "redis+cluster://redis-0:6379/0",
+        [("redis-0", 6379), ("redis-1", 6380), ("redis-2", 6379)],
+    )
+    assert seeds("rediss+cluster://user:secret@[::1]:7000,[::1]:7001") == (
+        "rediss+cluster://user:secret@[::1]:7000",
+        [("::1", 7000), ("::1", 7001)],
+    )
+    assert seeds("redis+cluster://redis-0:6379") == ("redis+cluster://redis-0:6379", [])
+
+
+async def test_a_node_learns_the_cluster_from_any_node_its_url_names(cluster: RedisCluster) -> None:
+    """The first node named is down (a node started while that member is replaced): the
+    client learns the cluster from the next one."""
+    down = free_port()
+    r = connect(f"redis+cluster://127.0.0.1:{down},127.0.0.1:{cluster.ports[1]}")
+    try:
+        await r.set("seeds:{x}", "1")
+        assert await r.get("seeds:{x}") == b"1"
+        assert len(r.get_primaries()) == 3  # type: ignore[attr-defined]
     finally:
         await r.aclose()
