@@ -26,6 +26,7 @@ import redis
 from clients.python.client import Client
 from server.store import keys
 from tests.cluster import ServerProc
+from tests.lost import keep, lose_since
 from tests.relay import Relay
 
 
@@ -167,16 +168,11 @@ async def test_a_socket_ahead_of_its_room_after_redis_lost_a_commit_gets_a_snaps
             room = (await host.create("highcard", seats=2)).room
             await guest.join(room)
             await host.start(room)
-            doc, log, ids = keys(room)[0], keys(room)[1], keys(room)[2]
-            kept_doc, kept_ids = direct.hgetall(doc), direct.hgetall(ids)
-            kept = int(kept_doc[b"seq"])
+            before = keep(direct, room)
+            kept = before.seq
             await host.move(room, {"type": "bid", "n": 1})  # the commit Redis will lose
             await guest.wait_until(lambda: guest.rooms[room].seq == kept + 1, 10)
-            direct.hset(doc, mapping=kept_doc)
-            direct.delete(ids)
-            if kept_ids:
-                direct.hset(ids, mapping=kept_ids)
-            direct.xdel(log, direct.xrevrange(log, count=1)[0][0])
+            lose_since(direct, before)
             assert direct.client_kill_filter(_type="pubsub") >= 1
             for c in (host, guest):
                 await c.wait_until(lambda c=c: c.rooms[room].seq == kept, 10)

@@ -18,7 +18,7 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import msgpack
@@ -31,6 +31,7 @@ from server.embedded_redis import free_port, redis_binary
 from server.store import keys
 from testbed.redis_cluster import RedisCluster
 from tests.cluster import ServerProc
+from tests.lost import keep, lose_since
 
 WAITING = {"LONGHALL_COMMIT_REPLICAS": "1", "LONGHALL_REPLICA_WAIT": "0.3"}
 
@@ -78,15 +79,24 @@ def entries_of(r: redis.Redis | ClusterClient, room: str, move_id: str) -> int:
     return sum(e.get("k") == "move" and e.get("id") == move_id for e in found)
 
 
-async def seated(url: str) -> tuple[Client, Client, str]:
-    host, guest = Client(url, name="host"), Client(url, name="guest")
-    for c in (host, guest):
-        await c.connect()
-        c.resends = 0  # an `unavailable` is seen here, not sent again by the client
-    room = (await host.create("highcard", seats=2)).room
-    await guest.join(room)
-    await host.start(room)
-    return host, guest, room
+@contextlib.asynccontextmanager
+async def seated(data: Path, url: str) -> AsyncIterator[tuple[Client, Client, str]]:
+    """A node on `url` whose commits wait for one replica, and a started 2-seat table:
+    the host, the guest and the room."""
+    node = await asyncio.to_thread(ServerProc(data, url, **WAITING).start)
+    host, guest = Client(node.url, name="host"), Client(node.url, name="guest")
+    try:
+        for c in (host, guest):
+            await c.connect()
+            c.resends = 0  # an `unavailable` is seen here, not sent again by the client
+        room = (await host.create("highcard", seats=2)).room
+        await guest.join(room)
+        await host.start(room)
+        yield host, guest, room
+    finally:
+        await host.close()
+        await guest.close()
+        await asyncio.to_thread(node.stop)
 
 
 @pytest.mark.parametrize("client", ["lean", "redis-py"])
@@ -98,9 +108,7 @@ async def test_a_move_is_answered_once_the_replica_holds_it(
     master = redis.Redis.from_url(own_redis)
     url = own_redis if client == "lean" else own_redis.replace("redis://", "redis://default@")
     with replica_of(own_redis, tmp_path / "replica") as (pid, replica):
-        node = await asyncio.to_thread(ServerProc(data_dir, url, **WAITING).start)
-        host, guest, room = await seated(node.url)
-        try:
+        async with seated(data_dir, url) as (host, guest, room):
             seq = await host.move(room, {"type": "bid", "n": 1}, move_id="b1")
             assert int(replica.hget(keys(room)[0], "seq") or -1) == seq  # on the replica when answered
             before = host.rooms[room].seq
@@ -117,10 +125,6 @@ async def test_a_move_is_answered_once_the_replica_holds_it(
             assert int(replica.hget(keys(room)[0], "seq") or -1) == committed
             assert entries_of(master, room, "b2") == 1  # applied once
             await host.wait_until(lambda: host.rooms[room].seq == committed, 10)
-        finally:
-            await host.close()
-            await guest.close()
-            await asyncio.to_thread(node.stop)
     master.close()
 
 
@@ -132,28 +136,16 @@ async def test_a_move_its_master_lost_before_a_replica_held_it_is_applied_afresh
     is not answered from the node's memory of the id: the move is applied again, once."""
     master = redis.Redis.from_url(own_redis)
     with replica_of(own_redis, tmp_path / "replica") as (pid, replica):
-        node = await asyncio.to_thread(ServerProc(data_dir, own_redis, **WAITING).start)
-        host, guest, room = await seated(node.url)
-        try:
-            doc, log, ids = keys(room)[0], keys(room)[1], keys(room)[2]
-            kept_doc, kept_ids = master.hgetall(doc), master.hgetall(ids)
-            before = int(kept_doc[b"seq"])
+        async with seated(data_dir, own_redis) as (host, guest, room):
+            kept = keep(master, room)
             with paused(pid):
                 with pytest.raises(ServerError) as refused:
-                    await guest.move(room, {"type": "bid", "n": 2}, move_id="lost", seq=before)
+                    await guest.move(room, {"type": "bid", "n": 2}, move_id="lost", seq=kept.seq)
                 assert refused.value.code == "unavailable"
-                master.hset(doc, mapping=kept_doc)  # the commit is gone
-                master.delete(ids)
-                if kept_ids:
-                    master.hset(ids, mapping=kept_ids)
-                master.xdel(log, master.xrevrange(log, count=1)[0][0])
-            assert await guest.move(room, {"type": "bid", "n": 2}, move_id="lost", seq=before) == before + 1
+                lose_since(master, kept)
+            assert await guest.move(room, {"type": "bid", "n": 2}, move_id="lost", seq=kept.seq) == kept.seq + 1
             assert entries_of(master, room, "lost") == 1
-            assert int(replica.hget(doc, "seq") or -1) == before + 1
-        finally:
-            await host.close()
-            await guest.close()
-            await asyncio.to_thread(node.stop)
+            assert int(replica.hget(keys(room)[0], "seq") or -1) == kept.seq + 1
     master.close()
 
 
@@ -161,9 +153,7 @@ async def test_a_move_waits_for_the_replica_of_its_rooms_cluster_master(
     cluster: RedisCluster, client: ClusterClient, tmp_path: Path
 ) -> None:
     url = f"redis+cluster://127.0.0.1:{cluster.ports[0]}"
-    node = await asyncio.to_thread(ServerProc(tmp_path / "node", url, **WAITING).start)
-    host, guest, room = await seated(node.url)
-    try:
+    async with seated(tmp_path / "node", url) as (host, guest, room):
         owner = client.get_node_from_key(keys(room)[0]).port
         with redis.Redis(port=owner) as r:
             me = r.execute_command("CLUSTER", "MYID").decode()
@@ -182,7 +172,3 @@ async def test_a_move_waits_for_the_replica_of_its_rooms_cluster_master(
             assert refused.value.code == "unavailable"
         assert await guest.move(room, {"type": "bid", "n": 0}, move_id="c2", seq=before) == before + 1
         assert entries_of(client, room, "c2") == 1
-    finally:
-        await host.close()
-        await guest.close()
-        await asyncio.to_thread(node.stop)
