@@ -6,6 +6,9 @@ per room (5 frames out per move), one node on its embedded Redis. The figure is 
 node's CPU (utime + stime, from /proc) over the moves committed: the whole process, the
 gateway, the engine, the commit and the fan-out included, Redis not.
 
+`--replicas` measures instead what LONGHALL_COMMIT_REPLICAS=1 costs (a Redis with one
+replica, the setting off and on in alternating rounds).
+
 `--before REF` runs the same load against a checkout of REF (a git worktree in a
 temporary directory, the same Python), rounds alternating so both trees see the same
 machine; it prints every round, the medians and their ratio. The parts table times, in
@@ -31,17 +34,22 @@ import httpx
 
 from bench.procs import cpu_seconds, run_client
 from bench.scenarios import UNLIMITED
+from server.embedded_redis import EmbeddedRedis
 from testbed.nodes import PER_IP_OFF, free_port
+from testbed.replica import replica_of
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONS = {"variant": "advanced"}  # as bench.loadgen plays Vikings
 
 
-def one_round(tree: Path, rooms: int, seconds: float) -> dict[str, float]:
-    """One node of `tree` under the load; its CPU per committed move."""
+def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", **extra: str) -> dict[str, float]:
+    """One node of `tree` under the load (on its embedded Redis, or on `redis_url`, with
+    `extra` settings); its CPU per committed move."""
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(tree), **UNLIMITED, **PER_IP_OFF, "LONGHALL_IP_CONNECTIONS": "0"}
+    env = {**os.environ, "PYTHONPATH": str(tree), **UNLIMITED, **PER_IP_OFF, "LONGHALL_IP_CONNECTIONS": "0", **extra}
     env.pop("REDIS_URL", None)
+    if redis_url:
+        env["REDIS_URL"] = redis_url
     with tempfile.TemporaryDirectory() as data:
         node = subprocess.Popen(
             [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--data", data,
@@ -61,8 +69,10 @@ def one_round(tree: Path, rooms: int, seconds: float) -> dict[str, float]:
             node.terminate()
             node.wait(timeout=30)
     moves = len(raw["rtt_ms"])
+    rtt = sorted(raw["rtt_ms"]) or [0.0]
     return {"moves": moves, "moves_per_s": moves / raw["seconds"], "cpu_ms_per_move": cpu / max(moves, 1) * 1000,
-            "errors": sum(raw["errors"].values())}  # fmt: skip
+            "errors": sum(raw["errors"].values()), "p50_ms": rtt[len(rtt) // 2],
+            "p99_ms": rtt[int(len(rtt) * 0.99)]}  # fmt: skip
 
 
 def _healthy(port: int, node: subprocess.Popen[bytes]) -> None:
@@ -107,6 +117,35 @@ def compare(ref: str, rounds: int, rooms: int, seconds: float) -> None:
     ma = statistics.median(r["moves_per_s"] for r in runs["after"])
     print(f"\nserver CPU per move, median of {rounds}: before ({ref}) {b:.3f} ms, after {a:.3f} ms: "
           f"ratio {a / b:.2f}; moves/s {mb:.0f} → {ma:.0f} ({ma / mb:.2f}×)")  # fmt: skip
+
+
+def replicas(rounds: int, rooms: int, seconds: float) -> dict[str, dict[str, float]]:
+    """The cost of LONGHALL_COMMIT_REPLICAS=1 (a WAIT after each batch of commits): the
+    same load on a Redis (fsync always) with one replica, the setting off and on in
+    alternating rounds. The replica shares the machine's cores with everything else."""
+    with tempfile.TemporaryDirectory() as tmp:
+        master = EmbeddedRedis(Path(tmp) / "master")
+        url = master.start()
+        try:
+            with replica_of(url, Path(tmp) / "replica"):
+                runs: dict[str, list[dict[str, float]]] = {"0": [], "1": []}
+                for i in range(rounds):
+                    for n in ("0", "1") if i % 2 == 0 else ("1", "0"):
+                        r = one_round(ROOT, rooms, seconds, url, LONGHALL_COMMIT_REPLICAS=n)
+                        runs[n].append(r)
+                        print(f"round {i + 1} commit replicas {n}: {r['cpu_ms_per_move']:.3f} ms CPU per move, "
+                              f"{r['moves_per_s']:.0f} moves/s, p50 {r['p50_ms']:.1f} / p99 {r['p99_ms']:.1f} ms, "
+                              f"{r['errors']:.0f} errors")  # fmt: skip
+        finally:
+            master.stop()
+    med = {n: {k: statistics.median(r[k] for r in rs) for k in ("cpu_ms_per_move", "moves_per_s", "p99_ms")}
+           for n, rs in runs.items()}  # fmt: skip
+    print(f"\ncommit replicas 1 against 0, median of {rounds}: CPU per move {med['1']['cpu_ms_per_move']:.3f} vs "
+          f"{med['0']['cpu_ms_per_move']:.3f} ms ({med['1']['cpu_ms_per_move'] / med['0']['cpu_ms_per_move']:.2f}×), "
+          f"moves/s {med['1']['moves_per_s']:.0f} vs {med['0']['moves_per_s']:.0f} "
+          f"({med['1']['moves_per_s'] / med['0']['moves_per_s']:.2f}×), p99 {med['1']['p99_ms']:.1f} vs "
+          f"{med['0']['p99_ms']:.1f} ms")  # fmt: skip
+    return med
 
 
 def parts(games: int) -> dict[str, float]:
@@ -169,7 +208,11 @@ def main() -> None:
     ap.add_argument("--rooms", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--games", type=int, default=20, help="recorded games for the parts table")
+    ap.add_argument("--replicas", action="store_true", help="the cost of LONGHALL_COMMIT_REPLICAS=1 instead")
     args = ap.parse_args()
+    if args.replicas:
+        replicas(args.rounds, args.rooms, args.seconds)
+        return
     if args.before:
         compare(args.before, args.rounds, args.rooms, args.seconds)
     else:

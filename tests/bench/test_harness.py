@@ -44,3 +44,8 @@ def test_move_path_cpu_is_measured_and_its_parts_timed() -> None:
     assert r["moves"] > 0 and r["errors"] == 0 and r["cpu_ms_per_move"] > 0
     pieces = movepath.parts(1)
     assert len(pieces) == 7 and all(us > 0 for us in pieces.values())
+
+
+def test_the_cost_of_waiting_for_a_replica_is_measured() -> None:
+    med = movepath.replicas(rounds=1, rooms=2, seconds=2.0)
+    assert set(med) == {"0", "1"} and all(m["moves_per_s"] > 0 and m["cpu_ms_per_move"] > 0 for m in med.values())

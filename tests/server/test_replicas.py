@@ -16,8 +16,6 @@ import asyncio
 import contextlib
 import os
 import signal
-import subprocess
-import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -27,41 +25,13 @@ import redis
 from redis.cluster import RedisCluster as ClusterClient
 
 from clients.python.client import Client, ServerError
-from server.embedded_redis import free_port, redis_binary
 from server.store import keys
 from testbed.redis_cluster import RedisCluster
+from testbed.replica import replica_of
 from tests.cluster import ServerProc
 from tests.lost import keep, lose_since
 
 WAITING = {"LONGHALL_COMMIT_REPLICAS": "1", "LONGHALL_REPLICA_WAIT": "0.3"}
-
-
-@contextlib.contextmanager
-def replica_of(master: str, folder: Path) -> Iterator[tuple[int, redis.Redis]]:
-    """A replica of the Redis at `master` (a real redis-server): its pid and a client."""
-    port = free_port()
-    mport = redis.Redis.from_url(master).connection_pool.connection_kwargs["port"]
-    folder.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.Popen(
-        [redis_binary(), "--bind", "127.0.0.1", "--port", str(port), "--replicaof", "127.0.0.1", str(mport),
-         "--save", "", "--appendonly", "no", "--dir", str(folder)],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
-    r = redis.Redis(port=port)
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            with contextlib.suppress(redis.RedisError):
-                if r.info("replication").get("master_link_status") == "up":
-                    break
-            assert time.monotonic() < deadline, "the replica did not attach"
-            time.sleep(0.05)
-        yield proc.pid, r
-    finally:
-        os.kill(proc.pid, signal.SIGCONT)
-        proc.kill()
-        proc.wait()
-        r.close()
 
 
 @contextlib.contextmanager
