@@ -25,6 +25,7 @@ import redis
 from redis.cluster import RedisCluster as ClusterClient
 
 from clients.python.client import Client, ServerError
+from server.resp import ScriptRunner
 from server.store import keys
 from testbed.redis_cluster import RedisCluster
 from testbed.replica import replica_of
@@ -142,3 +143,23 @@ async def test_a_move_waits_for_the_replica_of_its_rooms_cluster_master(
             assert refused.value.code == "unavailable"
         assert await guest.move(room, {"type": "bid", "n": 0}, move_id="c2", seq=before) == before + 1
         assert entries_of(client, room, "c2") == 1
+
+
+async def test_one_wait_follows_each_batch_of_commits_on_a_connection(own_redis: str, tmp_path: Path) -> None:
+    """The commits a lean connection sends in one turn of the event loop go out in one
+    write followed by one WAIT, which covers them all (README: still one round trip)."""
+    script = "redis.call('INCR', KEYS[1]) return redis.call('GET', KEYS[1])"
+    with replica_of(own_redis, tmp_path / "replica") as (_, replica):
+        runner = ScriptRunner(own_redis, script, size=1)
+        direct = redis.Redis.from_url(own_redis)
+        try:
+            await runner.waited(["warm"], [], 1, 1000)  # connected, the script known to Redis
+            direct.config_resetstat()
+            answers = await asyncio.gather(*(runner.waited([f"n{i}"], [], 1, 1000) for i in range(20)))
+            assert answers == [(b"1", 1)] * 20
+            stats = direct.info("commandstats")
+            assert stats["cmdstat_evalsha"]["calls"] == 20 and stats["cmdstat_wait"]["calls"] == 1
+            assert [replica.get(f"n{i}") for i in range(20)] == [b"1"] * 20  # acknowledged: on the replica
+        finally:
+            runner.close()
+            direct.close()
