@@ -283,10 +283,22 @@ export async function panAndZoom(page) {
   await page.getByRole("button", { name: "zoom in" }).click();
   const zoomed = await layer.getAttribute("transform");
   assert.ok(Math.abs((await scale()) / before - 1.25) < 1e-6, `zoomed in from ${before}: ${zoomed}`);
+  // a drag that starts on a choice (a square or a spot you may click) is left to the
+  // choice: start it on bare map, wherever the game has put its choices
   const box = await page.locator("#board svg.hunters-map").boundingBox();
-  await page.mouse.move(box.x + 20, box.y + 20);
+  const [x, y] = await page.evaluate((b) => {
+    for (let i = 1; i < 8; i++) {
+      for (let j = 1; j < 8; j++) {
+        const [px, py] = [b.x + (b.width * i) / 10, b.y + (b.height * j) / 10];
+        const el = document.elementFromPoint(px, py);
+        if (el?.closest("svg.hunters-map") && !el.closest(".choice")) return [px, py];
+      }
+    }
+    return [b.x + 20, b.y + 20];
+  }, box);
+  await page.mouse.move(x, y);
   await page.mouse.down();
-  await page.mouse.move(box.x + 80, box.y + 60, { steps: 4 });
+  await page.mouse.move(x + 60, y + 40, { steps: 4 });
   await page.mouse.up();
   const moved = await layer.getAttribute("transform");
   assert.notEqual(moved, zoomed, "the drag moved the map");
