@@ -94,6 +94,7 @@ class Client:
         self._tick = asyncio.Event()
         self._ids = itertools.count(1)
         self._closing = False
+        self._reconnecting: asyncio.Task[None] | None = None  # the reconnect under way (close() ends it)
         self.reconnects = 0
         self.close_codes: list[int | None] = []  # the close code of every socket that ended, oldest first
         self.resends = RESENDS  # times a rate_limited or unavailable request is sent again
@@ -142,6 +143,11 @@ class Client:
 
     async def close(self) -> None:
         self._closing = True
+        reconnecting, self._reconnecting = self._reconnecting, None
+        if reconnecting is not None:  # a reconnect under way would open a socket after the close
+            reconnecting.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reconnecting
         if self.ws is not None:
             await self.ws.close()
         if self._reader is not None:
@@ -158,6 +164,8 @@ class Client:
         for attempt in itertools.count():
             delay = min(5.0, 0.05 * 2**attempt) * (0.5 + random.random())
             await asyncio.sleep(delay + (random.random() * spread if attempt == 0 else 0.0))
+            if self._closing:
+                return
             try:
                 await self.connect()
                 for mirror in list(self.rooms.values()):
@@ -189,7 +197,7 @@ class Client:
             self._notify()
             if not self._closing and self.reconnect_enabled and ws is self.ws:
                 spread = RESTART_SPREAD if ws.close_code == CLOSE_RESTART else 0.0
-                asyncio.get_running_loop().create_task(self._reconnect(spread))
+                self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect(spread))
 
     # -- frames ----------------------------------------------------------------------
     def _safely(self, data: bytes) -> None:
