@@ -155,9 +155,8 @@ class Store:
         lean = url and ScriptRunner.usable(url) and not self.sharded  # the lean runner talks to one host
         self._lean = ScriptRunner(url, script, timeout=timeout) if lean else None
         self._lean_confirm = ScriptRunner(url, CONFIRM, size=1, timeout=timeout) if lean and replicas else None
-        self._scripts = {script: redis.register_script(script), CONFIRM: redis.register_script(CONFIRM)}
-        self._commit = self._scripts[script]
-        self._script = script
+        self._commit = redis.register_script(script)
+        self._confirm = redis.register_script(CONFIRM)
 
     async def commit(self, c: Commit) -> Outcome:
         meta = [str(x) for kv in (c.meta or {}).items() for x in kv]
@@ -168,7 +167,7 @@ class Store:
         t0 = time.perf_counter()
         acked = self.replicas
         if self.replicas:
-            (status, seq), acked = await self._waited(self._script, self._lean, keys(c.room), argv)
+            (status, seq), acked = await self._waited(self._commit, self._lean, keys(c.room), argv)
         elif self._lean is not None:
             status, seq = await self._lean(keys(c.room), argv)
         else:
@@ -189,30 +188,29 @@ class Store:
         replicas now (a resend answered from a node's cache); None: Redis no longer holds
         it (lost with a master that died before replicating it: the move may be applied
         afresh)."""
-        (seq,), acked = await self._waited(CONFIRM, self._lean_confirm, [keys(room)[2]], [id_key])
+        (seq,), acked = await self._waited(self._confirm, self._lean_confirm, [keys(room)[2]], [id_key])
         return None if seq is None else acked >= self.replicas
 
-    async def _waited(self, script: str, lean: ScriptRunner | None, k: list[str], argv: list[Any]) -> tuple[Any, int]:
-        """A script's reply and the replicas that acknowledged its writes (a WAIT after it,
-        on its connection: WAIT counts the writes of the connection it is sent on)."""
+    async def _waited(self, script: Any, lean: ScriptRunner | None, k: list[str], argv: list[Any]) -> tuple[Any, int]:
+        """A script's reply (a list) and the replicas that acknowledged its writes (a WAIT
+        after it, on its connection: WAIT counts the writes of the connection it is sent on)."""
         if lean is not None:
             reply, acked = await lean.waited(k, argv, self.replicas, self.wait_ms)
-            return (reply if isinstance(reply, list) else [reply]), acked
-        sha = self._scripts[script].sha
-        for attempt in (1, 2):
-            pipe = self.redis.pipeline(transaction=False)
-            pipe.execute_command("EVALSHA", sha, len(k), *k, *argv)  # (its method is barred from cluster pipelines)
-            on = {"target_nodes": self.redis.get_node_from_key(k[0])} if self.sharded else {}  # type: ignore[attr-defined]
-            pipe.execute_command("WAIT", self.replicas, self.wait_ms, **on)
+        else:
             try:
-                reply, acked = await pipe.execute()
-            except NoScriptError:
-                if attempt == 2:
-                    raise
-                await self.redis.script_load(script)
-                continue
-            return (reply if isinstance(reply, list) else [reply]), int(acked)
-        raise AssertionError("unreachable")
+                reply, acked = await self._pipelined(script.sha, k, argv)
+            except NoScriptError:  # a restarted Redis forgot it: loaded, then once more
+                await self.redis.script_load(script.script)
+                reply, acked = await self._pipelined(script.sha, k, argv)
+        return (reply if isinstance(reply, list) else [reply]), int(acked)
+
+    async def _pipelined(self, sha: str, k: list[str], argv: list[Any]) -> list[Any]:
+        """EVALSHA then WAIT, one pipeline on the node that owns the keys."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.execute_command("EVALSHA", sha, len(k), *k, *argv)  # (its method is barred from cluster pipelines)
+        on = {"target_nodes": self.redis.get_node_from_key(k[0])} if self.sharded else {}  # type: ignore[attr-defined]
+        pipe.execute_command("WAIT", self.replicas, self.wait_ms, **on)
+        return await pipe.execute()  # type: ignore[no-any-return]
 
     async def _index(self, c: Commit) -> None:
         """List a new public room in the lobby, or drop one that ended; list a game that

@@ -31,6 +31,7 @@ from testbed.redis_cluster import RedisCluster
 from testbed.replica import replica_of
 from tests.cluster import ServerProc
 from tests.lost import keep, lose_since
+from tests.server.test_cluster_nodes import owner_and_replica
 
 WAITING = {"LONGHALL_COMMIT_REPLICAS": "1", "LONGHALL_REPLICA_WAIT": "0.3"}
 
@@ -125,12 +126,7 @@ async def test_a_move_waits_for_the_replica_of_its_rooms_cluster_master(
 ) -> None:
     url = f"redis+cluster://127.0.0.1:{cluster.ports[0]}"
     async with seated(tmp_path / "node", url) as (host, guest, room):
-        owner = client.get_node_from_key(keys(room)[0]).port
-        with redis.Redis(port=owner) as r:
-            me = r.execute_command("CLUSTER", "MYID").decode()
-            lines = r.execute_command("CLUSTER", "NODES").decode().splitlines()
-        line = next(ln for ln in lines if ln.split()[3] == me and "slave" in ln.split()[2])
-        replica_port = int(line.split()[1].split(":")[1].split("@")[0])
+        _, replica_port = owner_and_replica(cluster, client, keys(room)[0])
         seq = await host.move(room, {"type": "bid", "n": 1}, move_id="c1")
         with redis.Redis(port=replica_port) as replica:
             replica.execute_command("READONLY")
