@@ -3,7 +3,9 @@
 Runs in its own process (`python -m bench.loadgen ...`) and prints one JSON line of raw
 figures. Bots keep no full mirror: they follow only `/to_act` and `/status` from the
 diffs (a full JSON Patch mirror per bot would make the load client, not the server, the
-bottleneck on a 2-core machine). Each decision is `legal` then `move`; the move round
+bottleneck on a 2-core machine). Each decision is `legal` then `move` — or, with
+`--push`, the seats join with `push` and decide on the legal moves the server sends with
+the diff that makes them decide (one frame fewer each way per decision); the move round
 trip is `move` sent → `ok` received. The fan-out time is `move` sent → the diff of that
 seq received by the last spectator of the room.
 """
@@ -23,13 +25,16 @@ import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 
 pack = msgpack.packb
+PUSH_WAIT = 2.0  # seconds a pushed seat waits for its moves before it asks (counted as `push_missing`)
 
 
 class Conn:
     """One bot socket: answers to its requests through a queue, pushes tracked inline."""
 
-    def __init__(self, ws: ClientConnection, room_stats: Room) -> None:
+    def __init__(self, ws: ClientConnection, room_stats: Room, push: bool = False) -> None:
         self.ws = ws
+        self.push = push
+        self.pushed: tuple[int, list[Any]] = (-2, [])  # the seq and legal moves last pushed
         self.room = room_stats
         self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.seat: int | None = None
@@ -58,8 +63,14 @@ class Conn:
                     self.to_act, self.status, self.seq = list(view["to_act"]), view["status"], msg["seq"]
                 elif t == "over":
                     self.status = "over"
+                elif t == "moves" and msg.get("push"):
+                    self.pushed = (msg["seq"], msg["moves"])
+                    if msg["seq"] == self.seq:
+                        self.turn.set()
+                    continue
                 if t in ("diff", "snapshot", "over"):
-                    if self.seat in self.to_act or self.status == "over":
+                    # pushed: the turn is taken once the moves of this seq are in (they follow)
+                    if self.status == "over" or (self.seat in self.to_act and not self.push):
                         self.turn.set()
                 else:
                     self.answers.put_nowait(msg)
@@ -118,9 +129,9 @@ class Stats:
         self.snapshot_bytes: list[int] = []
 
 
-async def hello(url: str, room: Room) -> Conn:
+async def hello(url: str, room: Room, push: bool) -> Conn:
     ws = await connect(url, max_size=None, ping_interval=None, compression=None)
-    conn = Conn(ws, room)
+    conn = Conn(ws, room, push)
     await conn.ask({"t": "hello", "versions": [1]})
     return conn
 
@@ -128,17 +139,24 @@ async def hello(url: str, room: Room) -> Conn:
 async def play_seat(conn: Conn, room: str, rng: random.Random, think: float, stats: Stats, deadline: float) -> None:
     n = 0
     while conn.status == "playing" and time.perf_counter() < deadline:
+        wait = max(0.001, deadline - time.perf_counter())
         try:
-            await asyncio.wait_for(conn.turn.wait(), max(0.001, deadline - time.perf_counter()))
+            await asyncio.wait_for(conn.turn.wait(), min(wait, PUSH_WAIT) if conn.push else wait)
         except TimeoutError:
-            break
+            if time.perf_counter() >= deadline:
+                break
         conn.turn.clear()
         if conn.status != "playing" or conn.seat not in conn.to_act:
             continue
         if think:
             await asyncio.sleep(think)
         seq = conn.seq
-        moves = (await conn.ask({"t": "legal", "room": room}))["moves"]
+        if conn.push and conn.pushed[0] == seq:
+            moves = conn.pushed[1]
+        else:
+            if conn.push:  # the seat decides and no moves came with the diff: counted, then asked
+                stats.errors["push_missing"] += 1
+            moves = (await conn.ask({"t": "legal", "room": room}))["moves"]
         if not moves:
             continue
         n += 1
@@ -158,18 +176,20 @@ async def run_room(urls: list[str], args: argparse.Namespace, index: int, stats:
     rng = random.Random(args.seed * 1000 + index)
     room_stats = Room(stats, args.spectators)
     url = urls[index % len(urls)]
-    conns = [await hello(url, room_stats) for _ in range(args.players + args.spectators)]
+    seats = args.players
+    conns = [await hello(url, room_stats, args.push and i < seats) for i in range(seats + args.spectators)]
     players = conns[: args.players]
     options = json.loads(args.options)
     while time.perf_counter() < deadline:
-        joined = await players[0].ask({"t": "create", "game": args.game, "options": options, "seats": args.players})
+        create = {"t": "create", "game": args.game, "options": options, "seats": args.players, "push": args.push}
+        joined = await players[0].ask(create)
         room = joined["room"]
         for i, c in enumerate(conns):
             c.seat = i if i < args.players else None
             c.status = "open"
             if i > 0:
-                t = "join" if i < args.players else "spectate"
-                await c.ask({"t": t, "room": room})
+                await c.ask({"t": "join", "room": room, "push": args.push} if i < args.players else
+                            {"t": "spectate", "room": room})  # fmt: skip
         await players[0].ws.send(pack({"t": "start", "room": room}))  # answered by a diff
         while any(c.status != "playing" for c in players):
             await asyncio.sleep(0.001)
@@ -198,6 +218,7 @@ def main() -> None:
     p.add_argument("--think", type=float, default=0.0, help="seconds a bot waits before each decision")
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--push", action="store_true", help="seats get their legal moves pushed instead of asking")
     args = p.parse_args()
     stats = Stats()
     start = time.perf_counter()

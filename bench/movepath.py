@@ -6,12 +6,18 @@ per room (5 frames out per move), one node on its embedded Redis. The figure is 
 node's CPU (utime + stime, from /proc) over the moves committed: the whole process, the
 gateway, the engine, the commit and the fan-out included, Redis not.
 
+By default the rounds alternate between the two ways a seat learns its legal moves: it
+asks (`legal`, then `move`: 2 frames in and 6 out per decision) and pushed (the seats
+join with `push`: the moves come with the diff that makes the seat decide, in the same
+write; 1 frame in and 5 writes out); it prints both and their ratio.
+
 `--replicas` measures instead what LONGHALL_COMMIT_REPLICAS=1 costs (a Redis with one
 replica, the setting off and on in alternating rounds).
 
 `--before REF` runs the same load against a checkout of REF (a git worktree in a
 temporary directory, the same Python), rounds alternating so both trees see the same
-machine; it prints every round, the medians and their ratio. The parts table times, in
+machine; it prints every round, the medians and their ratio (with `--push`, this tree's
+rounds push the moves: a tree from before `push` only answers `legal`). The parts table times, in
 process and over recorded games, the pieces of one commit of this tree: where a move's
 CPU goes (the rest is sockets, framing, the event loop and the Redis client).
 """
@@ -42,9 +48,10 @@ ROOT = Path(__file__).resolve().parent.parent
 OPTIONS = {"variant": "advanced"}  # as bench.loadgen plays Vikings
 
 
-def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", **extra: str) -> dict[str, float]:
+def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", push: bool = False,
+              **extra: str) -> dict[str, float]:  # fmt: skip
     """One node of `tree` under the load (on its embedded Redis, or on `redis_url`, with
-    `extra` settings); its CPU per committed move."""
+    `extra` settings; `push`: the seats get their moves pushed); its CPU per committed move."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(tree), **UNLIMITED, **PER_IP_OFF, "LONGHALL_IP_CONNECTIONS": "0", **extra}
     env.pop("REDIS_URL", None)
@@ -62,7 +69,7 @@ def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", **ext
             raw = run_client(
                 "bench.loadgen", "--urls", f"ws://127.0.0.1:{port}/ws", "--rooms", str(rooms),
                 "--seconds", str(seconds), "--players", "4", "--spectators", "1", "--think", "0",
-                "--game", "vikings", timeout=seconds + 120,
+                "--game", "vikings", *(["--push"] if push else []), timeout=seconds + 120,
             )  # fmt: skip
             cpu = cpu_seconds(node.pid) - cpu0
         finally:
@@ -96,7 +103,7 @@ def checkout(ref: str, where: Path) -> Path:
     return where
 
 
-def compare(ref: str, rounds: int, rooms: int, seconds: float) -> None:
+def compare(ref: str, rounds: int, rooms: int, seconds: float, push: bool = False) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         before = checkout(ref, Path(tmp) / "before")
         try:
@@ -104,7 +111,7 @@ def compare(ref: str, rounds: int, rooms: int, seconds: float) -> None:
             for i in range(rounds):
                 for label, tree in (("before", before), ("after", ROOT)) if i % 2 == 0 else (
                         ("after", ROOT), ("before", before)):  # fmt: skip
-                    r = one_round(tree, rooms, seconds)
+                    r = one_round(tree, rooms, seconds, push=push and label == "after")
                     runs[label].append(r)
                     print(f"round {i + 1} {label:>6}: {r['cpu_ms_per_move']:.3f} ms CPU per move, "
                           f"{r['moves_per_s']:.0f} moves/s, {r['moves']:.0f} moves, "
@@ -115,8 +122,29 @@ def compare(ref: str, rounds: int, rooms: int, seconds: float) -> None:
     a = statistics.median(r["cpu_ms_per_move"] for r in runs["after"])
     mb = statistics.median(r["moves_per_s"] for r in runs["before"])
     ma = statistics.median(r["moves_per_s"] for r in runs["after"])
-    print(f"\nserver CPU per move, median of {rounds}: before ({ref}) {b:.3f} ms, after {a:.3f} ms: "
+    print(f"\nserver CPU per move, median of {rounds}: before ({ref}) {b:.3f} ms, "
+          f"after{' (pushed moves)' if push else ''} {a:.3f} ms: "
           f"ratio {a / b:.2f}; moves/s {mb:.0f} → {ma:.0f} ({ma / mb:.2f}×)")  # fmt: skip
+
+
+def pushed(rounds: int, rooms: int, seconds: float) -> dict[str, dict[str, float]]:
+    """Asked against pushed legal moves, rounds alternating; the medians of each."""
+    runs: dict[str, list[dict[str, float]]] = {"asked": [], "pushed": []}
+    for i in range(rounds):
+        for mode in ("asked", "pushed") if i % 2 == 0 else ("pushed", "asked"):
+            r = one_round(ROOT, rooms, seconds, push=mode == "pushed")
+            runs[mode].append(r)
+            print(f"round {i + 1} {mode:>6}: {r['cpu_ms_per_move']:.3f} ms CPU per move, "
+                  f"{r['moves_per_s']:.0f} moves/s, p50 {r['p50_ms']:.1f} / p99 {r['p99_ms']:.1f} ms, "
+                  f"{r['errors']:.0f} errors")  # fmt: skip
+    keys = ("cpu_ms_per_move", "moves_per_s", "p99_ms", "errors")  # errors: a pushed seat that had to ask too
+    med = {m: {k: statistics.median(r[k] for r in rs) for k in keys} for m, rs in runs.items()}
+    a, p = med["asked"], med["pushed"]
+    print(f"\npushed against asked, median of {rounds}: CPU per move {p['cpu_ms_per_move']:.3f} vs "
+          f"{a['cpu_ms_per_move']:.3f} ms ({p['cpu_ms_per_move'] / a['cpu_ms_per_move']:.2f}×), moves/s "
+          f"{p['moves_per_s']:.0f} vs {a['moves_per_s']:.0f} ({p['moves_per_s'] / a['moves_per_s']:.2f}×), "
+          f"p99 {p['p99_ms']:.1f} vs {a['p99_ms']:.1f} ms")  # fmt: skip
+    return med
 
 
 def replicas(rounds: int, rooms: int, seconds: float) -> dict[str, dict[str, float]]:
@@ -209,16 +237,15 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--games", type=int, default=20, help="recorded games for the parts table")
     ap.add_argument("--replicas", action="store_true", help="the cost of LONGHALL_COMMIT_REPLICAS=1 instead")
+    ap.add_argument("--push", action="store_true", help="with --before: this tree's seats get their moves pushed")
     args = ap.parse_args()
     if args.replicas:
         replicas(args.rounds, args.rooms, args.seconds)
         return
     if args.before:
-        compare(args.before, args.rounds, args.rooms, args.seconds)
+        compare(args.before, args.rounds, args.rooms, args.seconds, args.push)
     else:
-        for i in range(args.rounds):
-            r = one_round(ROOT, args.rooms, args.seconds)
-            print(f"round {i + 1}: {r['cpu_ms_per_move']:.3f} ms CPU per move, {r['moves_per_s']:.0f} moves/s")
+        pushed(args.rounds, args.rooms, args.seconds)
     parts(args.games)
 
 

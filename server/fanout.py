@@ -34,18 +34,22 @@ quiet = QuietLog(log)
 class Receiver(Protocol):
     player: str | None
     seen: dict[str, int]  # room -> the last seq this socket was sent
+    pushing: set[str]  # rooms whose seat's legal moves it is sent unasked
 
-    def push(self, room: str, seq: int, frame: bytes | None, over: bytes | None) -> None: ...
+    def push(self, room: str, seq: int, frame: bytes | None, over: bytes | None,
+             moves: bytes | None = None) -> None: ...  # fmt: skip
+    def push_moves(self, room: str, seq: int, moves: bytes) -> None: ...
     def lose(self, room: str) -> None: ...
     def send_frame(self, frame: bytes) -> None: ...
 
 
 def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str,
-            holders: list[str | None] | None = None) -> bytes:  # fmt: skip
+            holders: list[str | None] | None = None, acting: list[int] | None = None) -> bytes:  # fmt: skip
     """The publish of one commit: `<node>|` then msgpack. The prefix lets a node skip its
     own publishes unread; a frame shared by several seats travels once. `holders` is the
     player of each seat in the committed document: the truth every node checks its
-    sockets' seats against."""
+    sockets' seats against; `acting` the seats to decide next (their legal moves are
+    pushed to the sockets that asked for them)."""
     unique: dict[int, int] = {}
     blobs: list[bytes] = []
     index: dict[str, int] = {}
@@ -54,7 +58,8 @@ def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: byte
             unique[id(frame)] = len(blobs)
             blobs.append(frame)
         index[seat] = unique[id(frame)]
-    body = pack({"r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key, "h": holders, "w": time.time()})
+    body = pack({"r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key, "h": holders, "a": acting or [],
+                 "w": time.time()})  # fmt: skip
     return node.encode() + b"|" + body
 
 
@@ -73,6 +78,8 @@ class Hub:
         self._direct_channel = f"node:{node}".encode()
         self.on_direct: Callable[[dict[str, Any]], None] = lambda msg: None
         self._pongs: dict[bytes, asyncio.Future[None]] = {}  # PINGs confirming a subscription
+        # sockets here to be sent their seat's legal moves after another node's commit (server.rooms)
+        self.on_acting: Callable[[str, int, list[tuple[Receiver, int]]], None] = lambda room, seq, wanting: None
 
     async def start(self) -> None:
         await self.bus.subscribe(f"node:{self.node}")  # messages for this node's sockets
@@ -114,13 +121,19 @@ class Hub:
         return {room: sum(s is None for s in m.values()) for room, m in self.local.items()}
 
     def deliver(self, room: str, seq: int, frames: dict[str, bytes], over: bytes | None,
-                holders: list[str | None] | None = None) -> None:  # fmt: skip
+                holders: list[str | None] | None = None, acting: list[int] | None = None,
+                moves: Callable[[int], bytes] | None = None) -> None:  # fmt: skip
         """Each socket gets its seat's frame. A socket whose player no longer holds its
         seat (given up from another socket, on any node) is detached first: a seat belongs
-        to a player, and the committed document says who holds it now."""
+        to a player, and the committed document says who holds it now.
+
+        A socket that asked for its legal moves unasked (`push`) and whose seat is `acting`
+        gets them after the frame: from `moves` (the committing node's fresh room) in the
+        same write, else through `on_acting` (the room read again here)."""
         members = self.local.get(room)
         if not members:
             return
+        wanting: list[tuple[Receiver, int]] = []
         for receiver, seat in list(members.items()):
             if seat is not None and holders is not None and (seat >= len(holders) or holders[seat] != receiver.player):
                 # only a newer commit than the socket has seen speaks for now: another node's
@@ -128,7 +141,16 @@ class Hub:
                 if seq > receiver.seen.get(room, -1):
                     self.drop(room, receiver)
                 continue
-            receiver.push(room, seq, frames.get("p" if seat is None else str(seat)), over)
+            frame = frames.get("p" if seat is None else str(seat))
+            if acting and seat in acting and room in receiver.pushing:
+                if moves is None:
+                    wanting.append((receiver, seat))
+                else:
+                    receiver.push(room, seq, frame, over, moves(seat))
+                    continue
+            receiver.push(room, seq, frame, over)
+        if wanting:
+            self.on_acting(room, seq, wanting)
 
     def deliver_chat(self, room: str, chan: str, frame: bytes) -> None:
         """A chat message (server.chat): the players' channel to everyone in the room,
@@ -235,6 +257,6 @@ class Hub:
                 log.warning("unreadable fan-out payload on %r", msg.get("channel"))
                 continue
             self.on_remote(p["r"], p["s"], p["i"])
-            self.deliver(p["r"], p["s"], frames, p["x"], p.get("h"))
+            self.deliver(p["r"], p["s"], frames, p["x"], p.get("h"), p.get("a"))
             if "w" in p:  # the committing node's clock: nodes are expected to keep NTP time
                 metrics.fanout_lag(time.time() - p["w"])

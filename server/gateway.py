@@ -128,7 +128,7 @@ class Gateway:
         elif t == "create":
             await self._create(sess, msg)
         elif t == "join":
-            await r.join(sess, msg["room"], msg.get("seat"))
+            await r.join(sess, msg["room"], msg.get("seat"), bool(msg.get("push")))
             await self._history(sess, msg["room"])
         elif t == "spectate":
             await r.spectate(sess, msg["room"])
@@ -171,7 +171,7 @@ class Gateway:
         )
         if self.quotas is not None:  # counted before the host hears of the room: no second create races it
             await self.quotas.created(sess.player, room)
-        await self.rooms.attach(sess, room, 0)
+        await self.rooms.attach(sess, room, 0, bool(msg.get("push")))
 
     async def _queue(self, sess: Session, msg: dict[str, Any]) -> None:
         assert sess.player is not None

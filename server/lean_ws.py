@@ -246,11 +246,14 @@ class LeanWebSocket(asyncio.Protocol):
             self.close(CLOSE_TRY_AGAIN, "too slow; reconnect and resync")
             metrics.rate_limit_closed("slow_reader")
 
-    def hold(self) -> None:
+    def hold(self) -> bool:
         """Keep what is written until `release`, then send it in one write: a mover's diff
-        and the `ok` after it leave in one segment (a send costs more than the framing)."""
+        and the `ok` after it leave in one segment (a send costs more than the framing).
+        True when this call started holding (its caller releases)."""
         if self.held is None:
             self.held = []
+            return True
+        return False
 
     def release(self) -> None:
         held, self.held = self.held, None

@@ -25,7 +25,7 @@ from protocol.errors import ErrorCode
 from server import clock, fair
 from server import room as rm
 from server.entry import Entry, commit_frames, now_ms
-from server.fanout import Hub, payload
+from server.fanout import Hub, Receiver, payload
 from server.games import forms, registry
 from server.games.contract import IllegalMove
 from server.refusal import RoomError
@@ -52,6 +52,8 @@ class Rooms:
         self.on_over: Callable[[str], None] = lambda room: None  # a game ended here (the archiver)
         self.on_clock: Callable[[str, int | None], None] = lambda room, due: None  # (server.referee)
         self.bot_delay = clock.BOT_DELAY  # ms
+        self._tasks: set[asyncio.Task[None]] = set()  # pushes of legal moves waiting for a read
+        hub.on_acting = self.on_acting
 
     # -- cache ---------------------------------------------------------------------
     def on_remote(self, room: str, seq: int, id_key: str) -> None:
@@ -108,12 +110,13 @@ class Rooms:
             over = encode({"t": "over", "room": e.id, "result": doc["result"]})
         lobby = doc["seats"] is not e.doc["seats"] or doc["status"] != e.doc["status"]
         holders = rm.holders(doc)
+        acting: list[int] = new_views[None]["to_act"] if doc["status"] == rm.PLAYING else []
         c = Commit(
             room=e.id,
             expected_seq=e.seq,
             doc=pack(doc),
             entry=entry,
-            payload=payload(self.node, e.id, seq, frames, over, id_key, holders),
+            payload=payload(self.node, e.id, seq, frames, over, id_key, holders, acting),
             id_key=id_key,
             meta=rm.meta(doc) if lobby else None,
             ttl=self._ttl(e.doc, doc),
@@ -131,7 +134,7 @@ class Rooms:
             e.seq, e.doc, e.views, e.known = seq, doc, new_views, max(e.known, seq)
             if id_key:
                 e.ids[id_key] = seq
-            self.hub.deliver(e.id, seq, frames, over, holders)
+            self.hub.deliver(e.id, seq, frames, over, holders, acting, lambda seat: self.pushed(e, seat))
             if timed:
                 self.on_clock(e.id, clock.next_deadline(doc))
             if over is not None:
@@ -198,7 +201,7 @@ class Rooms:
                 return room  # the caller attaches the host (after counting the room: server.quotas)
         raise RoomError(ErrorCode.CONFLICT, "could not allocate a room id")
 
-    async def join(self, sess: Session, room: str, want: int | None) -> None:
+    async def join(self, sess: Session, room: str, want: int | None, push: bool = False) -> None:
         assert sess.player is not None
         for attempt in range(RETRIES):
             async with self.lock(room):
@@ -213,7 +216,7 @@ class Rooms:
                     out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder})
                     if out.status != "ok":
                         continue
-            await self.attach(sess, room, seat)
+            await self.attach(sess, room, seat, push)
             return
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
 
@@ -221,10 +224,16 @@ class Rooms:
         await self.entry(room)  # refuses an unknown room before subscribing
         await self.attach(sess, room, None)
 
-    async def attach(self, sess: Session, room: str, seat: int | None) -> None:
-        """Bind the socket to the room's fan-out, then send `joined` and a snapshot."""
+    async def attach(self, sess: Session, room: str, seat: int | None, push: bool = False) -> None:
+        """Bind the socket to the room's fan-out, then send `joined` and a snapshot. With
+        `push` (a seat's socket) the seat's legal moves come unasked whenever it is to decide."""
         sess.rooms[room] = seat
         sess.hold(room)  # deliveries wait for the snapshot
+        push = push and seat is not None
+        if push:
+            sess.pushing.add(room)
+        else:
+            sess.pushing.discard(room)
         try:
             if await self.hub.add(room, sess, seat):
                 e = self.cache.get(room)
@@ -236,16 +245,62 @@ class Rooms:
         except Exception:  # refused, or the store away: not attached (a socket held back for ever)
             await self.detach(sess, room)
             raise
-        sess.send({"t": "joined", "room": room, "seat": seat, "game": e.doc["game"]})
+        joined: dict[str, Any] = {"t": "joined", "room": room, "seat": seat, "game": e.doc["game"]}
+        if push:
+            joined["push"] = True  # this server pushes (one that does not know the field leaves it out)
+        sess.send(joined)
         self.snapshot(sess, e, seat)
         if e.doc["status"] == rm.OVER:
             sess.send({"t": "over", "room": room, "result": e.doc["result"]})
 
     def snapshot(self, sess: Session, e: Entry, seat: int | None) -> None:
         """Your view at the room's seq, with the server's `now` (ms): a client that
-        (re)loads counts the clocks down from it, not from its own clock's idea of the time."""
+        (re)loads counts the clocks down from it, not from its own clock's idea of the time.
+        Then your seat's legal moves, when they are pushed and it is yours to decide."""
         sess.send_frame(snapshot_frame(e.id, e.seq, e.packed_view(seat), now_ms()))
         sess.snapshot_sent(e.id, e.seq)
+        if seat is not None and e.id in sess.pushing and seat in self.acting(e):
+            sess.push_moves(e.id, e.seq, self.pushed(e, seat))
+
+    @staticmethod
+    def acting(e: Entry) -> list[int]:
+        """The seats to decide now (none before the start or after the end)."""
+        assert e.game is not None
+        return e.game.to_act(e.doc["state"]) if e.doc["status"] == rm.PLAYING else []
+
+    @staticmethod
+    def pushed(e: Entry, seat: int) -> bytes:
+        """The `moves` frame pushed to `seat` at the room's seq (made once per seq)."""
+        game, state, seq = e.game, e.doc["state"], e.seq
+        assert game is not None
+
+        def make() -> bytes:
+            moves = game.legal_moves(state, seat)
+            return encode({"t": "moves", "room": e.id, "seq": seq, "moves": moves, "push": True})
+
+        return e.kept(("push", seat), make)[0]
+
+    def on_acting(self, room: str, seq: int, wanting: list[tuple[Receiver, int]]) -> None:
+        """Another node's commit made these sockets' seats decide: their legal moves, from
+        the room as Redis holds it (read again here), if it is still at that seq."""
+        e = self.cache.get(room)
+        if e is not None and not e.stale and e.seq == seq:
+            for receiver, seat in wanting:
+                receiver.push_moves(room, seq, self.pushed(e, seat))
+            return
+        task = asyncio.get_running_loop().create_task(self._push_later(room, seq, wanting))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _push_later(self, room: str, seq: int, wanting: list[tuple[Receiver, int]]) -> None:
+        try:
+            e = await self.entry(room)
+        except (RoomError, OSError, RedisError) as exc:  # the client may still ask (`legal`)
+            log.debug("legal moves of room %s not pushed: %s", room, exc)
+            return
+        if e.seq == seq:
+            for receiver, seat in wanting:
+                receiver.push_moves(room, seq, self.pushed(e, seat))
 
     async def detach(self, sess: Session, room: str) -> None:
         sess.forget(room)

@@ -52,8 +52,8 @@ class Wire:
     def write(self, frame: bytes) -> None:
         self.frames.append(frame)
 
-    def hold(self) -> None:
-        pass  # every frame is kept anyway
+    def hold(self) -> bool:
+        return False  # every frame is kept anyway
 
     def release(self) -> None:
         pass

@@ -35,6 +35,7 @@ RESTART_SPREAD = 0.5  # seconds over which clients of a draining node spread the
 ANSWERS = {"welcome", "joined", "moves", "ok", "error", "left", "pong", "queued"}
 RESEND = {"rate_limited", "unavailable"}  # not served, or not known to be: the same request again
 RESENDS = 7  # about 13 s of pauses in all
+PUSH_WAIT = 2.0  # seconds `legal` waits for moves the server pushes before it asks for them
 
 
 def _undone(msg: dict[str, Any], mirror: RoomMirror | None) -> bool:
@@ -69,6 +70,8 @@ class RoomMirror:
     frames: list[dict[str, Any]] = field(default_factory=list)  # every push, when recording
     chat: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # channel -> messages, by stream id
     clock_offset: float | None = None  # the server's time minus time.monotonic() (ms), from the last snapshot
+    push: bool = False  # the server pushes this seat's legal moves (its `joined` said so)
+    pushed: tuple[int, list[Any]] | None = None  # the seq and the legal moves last pushed
 
     def server_now(self) -> float | None:
         """The server's time now (ms since the epoch), or None before a snapshot told it:
@@ -78,8 +81,9 @@ class RoomMirror:
 
 class Client:
     def __init__(self, url: str, name: str | None = None, token: str | None = None, record: bool = False,
-                 reconnect: bool = True) -> None:  # fmt: skip
+                 reconnect: bool = True, push: bool = True) -> None:  # fmt: skip
         self.url, self.name, self.token = url, name, token
+        self.push = push  # seats ask the server to push their legal moves (`legal` then waits for them)
         self.player: str | None = None
         self.record = record
         self.reconnect_enabled = reconnect
@@ -216,8 +220,13 @@ class Client:
         frame_copy = copy.deepcopy(msg) if self.record else msg
         if t == "joined":
             mirror = self.rooms.setdefault(msg["room"], RoomMirror(msg["room"], msg["seat"]))
-            mirror.seat, mirror.game = msg["seat"], msg["game"]
+            mirror.seat, mirror.game, mirror.push, mirror.pushed = msg["seat"], msg["game"], bool(msg.get("push")), None
         room = self.rooms.get(msg.get("room", ""))
+        if t == "moves" and msg.get("push"):  # unasked: not the answer to a request
+            if room is not None:
+                room.pushed = (msg["seq"], msg["moves"])
+            self._notify()
+            return
         if t == "snapshot" and room is not None:
             room.seq, room.view = msg["seq"], msg["view"]
             room.result = msg["view"].get("result")
@@ -322,6 +331,8 @@ class Client:
         "timeout": "bot" (default) or "forfeit"; `undo`: the seat that just decided may
         take it back while it is still asked and nothing hidden was revealed."""
         msg: dict[str, Any] = {"t": "create", "game": game, "private": private}
+        if self.push:
+            msg["push"] = True
         if undo:
             msg["undo"] = True
         if options:
@@ -334,7 +345,10 @@ class Client:
 
     async def join(self, room: str, seat: int | None = None) -> RoomMirror:
         self.rooms.setdefault(room, RoomMirror(room, seat))
-        return await self._enter({"t": "join", "room": room, "seat": seat})
+        msg: dict[str, Any] = {"t": "join", "room": room, "seat": seat}
+        if self.push:
+            msg["push"] = True
+        return await self._enter(msg)
 
     async def spectate(self, room: str) -> RoomMirror:
         self.rooms.setdefault(room, RoomMirror(room, None))
@@ -395,6 +409,18 @@ class Client:
         await self._request({"t": "undo", "room": room, "seq": seq}, lambda m: _undone(m, self.rooms.get(room)))
 
     async def legal(self, room: str) -> list[Any]:
+        """The seat's legal decisions now. Where the server pushes them (`push`), those it
+        sent with the change that made the seat decide (waited for up to PUSH_WAIT s: they
+        follow that change), else asked for."""
+        mirror = self.rooms.get(room)
+        if mirror is not None and mirror.push and mirror.seat in mirror.view.get("to_act", []):
+            seq = mirror.seq
+            with contextlib.suppress(TimeoutError):
+                await self.wait_until(
+                    lambda: mirror.seq != seq or (mirror.pushed is not None and mirror.pushed[0] >= seq), PUSH_WAIT
+                )
+            if mirror.pushed is not None and mirror.pushed[0] == mirror.seq:
+                return list(mirror.pushed[1])
         got = await self._request({"t": "legal", "room": room}, {"moves"})
         return list(got[-1]["moves"])
 

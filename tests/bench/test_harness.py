@@ -46,6 +46,12 @@ def test_move_path_cpu_is_measured_and_its_parts_timed() -> None:
     assert len(pieces) == 7 and all(us > 0 for us in pieces.values())
 
 
+def test_asked_and_pushed_legal_moves_are_measured_alike() -> None:
+    med = movepath.pushed(rounds=1, rooms=2, seconds=3.0)
+    assert set(med) == {"asked", "pushed"}
+    assert all(m["moves_per_s"] > 0 and m["cpu_ms_per_move"] > 0 and m["errors"] == 0 for m in med.values())
+
+
 def test_the_cost_of_waiting_for_a_replica_is_measured() -> None:
     med = movepath.replicas(rounds=1, rooms=2, seconds=2.0)
     assert set(med) == {"0", "1"} and all(m["moves_per_s"] > 0 and m["cpu_ms_per_move"] > 0 for m in med.values())

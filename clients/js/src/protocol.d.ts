@@ -64,11 +64,13 @@ export interface CreateMsg {
   private?: boolean;
   clock?: { [key: string]: unknown };
   undo?: boolean;
+  push?: boolean;
 }
 export interface JoinMsg {
   t: "join";
   room: string;
   seat?: number | null;
+  push?: boolean;
 }
 export interface SpectateMsg {
   t: "spectate";
@@ -149,6 +151,7 @@ export interface JoinedMsg {
   room: string;
   seat: number | null;
   game: string;
+  push?: boolean;
 }
 export interface SnapshotMsg {
   t: "snapshot";
@@ -173,6 +176,7 @@ export interface MovesMsg {
   room: string;
   seq: number;
   moves: Move[];
+  push?: boolean;
 }
 export interface MatchedMsg {
   t: "matched";
