@@ -122,7 +122,7 @@ class Hub:
 
     def deliver(self, room: str, seq: int, frames: dict[str, bytes], over: bytes | None,
                 holders: list[str | None] | None = None, acting: list[int] | None = None,
-                moves: Callable[[int], bytes] | None = None) -> None:  # fmt: skip
+                moves: Callable[[int], bytes | None] | None = None) -> None:  # fmt: skip
         """Each socket gets its seat's frame. A socket whose player no longer holds its
         seat (given up from another socket, on any node) is detached first: a seat belongs
         to a player, and the committed document says who holds it now.

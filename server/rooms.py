@@ -260,7 +260,9 @@ class Rooms:
         sess.send_frame(snapshot_frame(e.id, e.seq, e.packed_view(seat), now_ms()))
         sess.snapshot_sent(e.id, e.seq)
         if seat is not None and e.id in sess.pushing and seat in self.acting(e):
-            sess.push_moves(e.id, e.seq, self.pushed(e, seat))
+            moves = self.pushed(e, seat)
+            if moves is not None:
+                sess.push_moves(e.id, e.seq, moves)
 
     @staticmethod
     def acting(e: Entry) -> list[int]:
@@ -269,8 +271,9 @@ class Rooms:
         return e.game.to_act(e.doc["state"]) if e.doc["status"] == rm.PLAYING else []
 
     @staticmethod
-    def pushed(e: Entry, seat: int) -> bytes:
-        """The `moves` frame pushed to `seat` at the room's seq (made once per seq)."""
+    def pushed(e: Entry, seat: int) -> bytes | None:
+        """The `moves` frame pushed to `seat` at the room's seq (made once per seq); None
+        if the engine fails on it (logged: the commit stands, the seat may still ask)."""
         game, state, seq = e.game, e.doc["state"], e.seq
         assert game is not None
 
@@ -278,15 +281,18 @@ class Rooms:
             moves = game.legal_moves(state, seat)
             return encode({"t": "moves", "room": e.id, "seq": seq, "moves": moves, "push": True})
 
-        return e.kept(("push", seat), make)[0]
+        try:
+            return e.kept(("push", seat), make)[0]
+        except Exception:
+            log.exception("engine %s failed listing the moves of a seat", game.info.name)
+            return None
 
     def on_acting(self, room: str, seq: int, wanting: list[tuple[Receiver, int]]) -> None:
         """Another node's commit made these sockets' seats decide: their legal moves, from
         the room as Redis holds it (read again here), if it is still at that seq."""
         e = self.cache.get(room)
         if e is not None and not e.stale and e.seq == seq:
-            for receiver, seat in wanting:
-                receiver.push_moves(room, seq, self.pushed(e, seat))
+            self._push_to(e, wanting)
             return
         task = asyncio.get_running_loop().create_task(self._push_later(room, seq, wanting))
         self._tasks.add(task)
@@ -299,8 +305,17 @@ class Rooms:
             log.debug("legal moves of room %s not pushed: %s", room, exc)
             return
         if e.seq == seq:
-            for receiver, seat in wanting:
-                receiver.push_moves(room, seq, self.pushed(e, seat))
+            self._push_to(e, wanting)
+
+    def _push_to(self, e: Entry, wanting: list[tuple[Receiver, int]]) -> None:
+        """Each socket that still holds its seat here, and whose player the room still
+        seats there, gets that seat's moves."""
+        holders, members = rm.holders(e.doc), self.hub.local.get(e.id, {})
+        for receiver, seat in wanting:
+            if members.get(receiver, -1) == seat and seat < len(holders) and holders[seat] == receiver.player:
+                moves = self.pushed(e, seat)
+                if moves is not None:
+                    receiver.push_moves(e.id, e.seq, moves)
 
     async def detach(self, sess: Session, room: str) -> None:
         sess.forget(room)

@@ -9,7 +9,9 @@ import asyncio
 import random
 from typing import Any
 
+from server.session import Session
 from tests.cluster import ServerProc
+from tests.fuzz import Wire
 from tests.wire import Tap
 
 
@@ -127,3 +129,27 @@ async def test_a_snapshot_is_followed_by_the_moves_of_the_seat_to_decide(server:
     finally:
         for tap in (*seats, plain, watcher, again):
             await tap.close()
+
+
+def test_moves_pushed_while_a_socket_is_attached_follow_its_snapshot() -> None:
+    """A socket being attached holds its pushes until its snapshot is out: the diffs
+    newer than the snapshot follow it, each with the moves pushed after it; moves of a seq
+    the socket does not show are dropped (a later change brings its own)."""
+    wire = Wire()
+    sess = Session(wire, 100.0, 100.0)
+    sess.rooms["r"] = 1
+    sess.pushing.add("r")
+    sess.hold("r")
+    sess.push("r", 5, b"diff5", None, b"moves5")
+    sess.push("r", 6, b"diff6", None)
+    sess.push_moves("r", 6, b"moves6")
+    sess.push_moves("r", 7, b"moves7")  # read for a seq whose diff is not here yet
+    sess.snapshot_sent("r", 5)  # the snapshot was read at seq 5: its diff and moves are in it
+    assert wire.frames == [b"diff6", b"moves6"]
+    sess.push("r", 7, b"diff7", None)
+    sess.push_moves("r", 6, b"moves6")  # late: the socket shows seq 7
+    sess.push_moves("r", 7, b"moves7")
+    sess.pushing.discard("r")
+    sess.push("r", 8, b"diff8", None)
+    sess.push_moves("r", 8, b"moves8")  # the socket no longer asks
+    assert wire.frames == [b"diff6", b"moves6", b"diff7", b"moves7", b"diff8"]

@@ -21,6 +21,8 @@ import { Emitter } from "./emitter.js";
 // Frames that answer a request (everything else is a push to a room mirror).
 // Milliseconds over which the clients of a draining node spread their first reconnect.
 const RESTART_SPREAD_MS = 500;
+// Milliseconds `legal` waits for the moves the server pushes before it asks for them.
+const PUSH_WAIT_MS = 2000;
 const ANSWERS = new Set(["welcome", "joined", "moves", "ok", "error", "left", "pong", "queued"]);
 const OPEN = 1;
 
@@ -49,6 +51,8 @@ export class RoomMirror {
     this.resyncs = 0;
     this.chat = {}; // channel ("players", "spectators") -> messages, oldest first, each once
     this.clockOffset = null; // the server's time minus performance.now(), from the last snapshot's `now`
+    this.push = false; // the server pushes this seat's legal moves (its `joined` said so)
+    this.pushed = null; // {seq, moves} last pushed
   }
 
   /** The server's time now (ms since the epoch), or null before a snapshot told it. */
@@ -61,7 +65,8 @@ export class Client extends Emitter {
   /**
    * @param {string} url  ws://host:port/ws
    * @param {{name?: string, token?: string, WebSocket?: any, reconnect?: boolean,
-   *          timeout?: number}} [opts]
+   *          timeout?: number, push?: boolean}} [opts]  push (default true): seats ask the
+   *          server to push their legal moves, and `legal` takes those
    */
   constructor(url, opts = {}) {
     super();
@@ -70,6 +75,7 @@ export class Client extends Emitter {
     this.token = opts.token ?? null;
     this.player = null;
     this.reconnectEnabled = opts.reconnect ?? true;
+    this.push = opts.push ?? true;
     this.timeout = opts.timeout ?? 30000;
     this.WebSocket = opts.WebSocket ?? globalThis.WebSocket;
     if (!this.WebSocket) throw new Error("no WebSocket: pass opts.WebSocket (e.g. the 'ws' package in Node)");
@@ -202,8 +208,16 @@ export class Client extends Emitter {
       if (!mirror) this.rooms.set(msg.room, (mirror = new RoomMirror(msg.room, msg.seat)));
       mirror.seat = msg.seat;
       mirror.game = msg.game;
+      mirror.push = !!msg.push;
+      mirror.pushed = null;
     }
     const room = this.rooms.get(msg.room ?? "");
+    if (t === "moves" && msg.push) {
+      // unasked: not the answer to a request
+      if (room) room.pushed = { seq: msg.seq, moves: msg.moves };
+      this._tick();
+      return;
+    }
     if (t === "snapshot" && room) {
       room.seq = msg.seq;
       room.view = msg.view;
@@ -358,12 +372,15 @@ export class Client extends Emitter {
     if (seats !== null && seats !== undefined) msg.seats = seats;
     if (clock) msg.clock = clock;
     if (undo) msg.undo = true;
+    if (this.push) msg.push = true;
     return this._enter(msg);
   }
 
   join(room, seat = null) {
     if (!this.rooms.has(room)) this.rooms.set(room, new RoomMirror(room, seat));
-    return this._enter({ t: "join", room, seat });
+    const msg = { t: "join", room, seat };
+    if (this.push) msg.push = true;
+    return this._enter(msg);
   }
 
   spectate(room) {
@@ -427,8 +444,22 @@ export class Client extends Emitter {
     await this._request({ t: "undo", room, seq }, (m) => undone(m, this.rooms.get(room)));
   }
 
-  /** Every legal decision of your seat now; any entry can be sent back verbatim. */
+  /**
+   * Every legal decision of your seat now; any entry can be sent back verbatim. Where the
+   * server pushes them, those it sent with the change that made the seat decide (waited
+   * for up to PUSH_WAIT_MS: they follow that change), else asked for.
+   */
   async legal(room) {
+    const mirror = this.rooms.get(room);
+    if (mirror && mirror.push && (mirror.view.to_act ?? []).includes(mirror.seat)) {
+      const seq = mirror.seq;
+      try {
+        await this.waitUntil(() => mirror.seq !== seq || (mirror.pushed && mirror.pushed.seq >= seq), PUSH_WAIT_MS);
+      } catch {
+        // not pushed in time: asked for below
+      }
+      if (mirror.pushed && mirror.pushed.seq === mirror.seq) return mirror.pushed.moves;
+    }
     const got = await this._request({ t: "legal", room }, (m) => m.t === "moves");
     return got[got.length - 1].moves;
   }

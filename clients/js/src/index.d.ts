@@ -32,6 +32,10 @@ export declare class RoomMirror {
   chat: { [channel: string]: ChatLine[] };
   /** the server's time minus performance.now() (ms), from the last snapshot; null before one */
   clockOffset: number | null;
+  /** the server pushes this seat's legal moves (its `joined` said so) */
+  push: boolean;
+  /** the legal moves last pushed, and their seq */
+  pushed: { seq: number; moves: Move[] } | null;
   /** the server's time now (ms since the epoch), or null before a snapshot told it */
   serverNow(): number | null;
 }
@@ -90,6 +94,8 @@ export interface ClientOptions {
   reconnect?: boolean;
   /** ms to wait for an answer */
   timeout?: number;
+  /** seats ask the server to push their legal moves, and `legal` takes those (default true) */
+  push?: boolean;
 }
 
 export declare class Client {

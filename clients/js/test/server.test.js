@@ -74,6 +74,36 @@ for (const game of games) {
   });
 }
 
+test("pushed legal moves: seats decide without asking; a client without push asks each time", { skip, timeout: 120000 }, async () => {
+  const asked = (c) => {
+    const count = { legal: 0 };
+    const request = c._request.bind(c);
+    c._request = (msg, done) => {
+      if (msg.t === "legal") count.legal += 1;
+      return request(msg, done);
+    };
+    return count;
+  };
+  for (const push of [true, false]) {
+    const clients = [await connect("p0", { push }), await connect("p1", { push })];
+    const counts = clients.map(asked);
+    try {
+      const room = (await clients[0].create("vikings", null, 2)).room;
+      await clients[1].join(room);
+      assert.equal(clients[1].rooms.get(room).push, push); // the server said it pushes (or was not asked)
+      await clients[0].start(room);
+      for (const c of clients) await c.waitUntil(() => c.rooms.get(room).view.status === "playing");
+      const outcomes = await Promise.all(clients.map((c, i) => playOut(c, room, seeded(77 + i))));
+      const decided = outcomes.reduce((n, o) => n + o.moves, 0);
+      const legal = counts.reduce((n, c) => n + c.legal, 0);
+      assert.ok(decided > 50);
+      assert.equal(legal, push ? 0 : decided);
+    } finally {
+      clients.forEach((c) => c.close());
+    }
+  }
+});
+
 test("a refused move carries its code and rule number, and an error event", { skip }, async () => {
   await atTable("highcard", 2, async (t) => {
     const [a] = t.clients;
