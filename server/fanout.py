@@ -129,7 +129,8 @@ class Hub:
 
         A socket that asked for its legal moves unasked (`push`) and whose seat is `acting`
         gets them after the frame: from `moves` (the committing node's fresh room) in the
-        same write, else through `on_acting` (the room read again here)."""
+        same write, else through `on_acting` (the room read again here, which also decides
+        who acts when a publish does not say)."""
         members = self.local.get(room)
         if not members:
             return
@@ -142,7 +143,8 @@ class Hub:
                     self.drop(room, receiver)
                 continue
             frame = frames.get("p" if seat is None else str(seat))
-            if acting and seat in acting and room in receiver.pushing:
+            # acting None: a publish without it (a node of an older release): the room read says
+            if seat is not None and room in receiver.pushing and (acting is None or seat in acting):
                 if moves is None:
                     wanting.append((receiver, seat))
                 else:

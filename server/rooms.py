@@ -308,11 +308,11 @@ class Rooms:
             self._push_to(e, wanting)
 
     def _push_to(self, e: Entry, wanting: list[tuple[Receiver, int]]) -> None:
-        """Each socket that still holds its seat here, and whose player the room still
-        seats there, gets that seat's moves."""
-        holders, members = rm.holders(e.doc), self.hub.local.get(e.id, {})
+        """Each socket that still holds its seat here, whose player the room still seats
+        there, and whose seat is to decide, gets that seat's moves."""
+        holders, members, acting = rm.holders(e.doc), self.hub.local.get(e.id, {}), self.acting(e)
         for receiver, seat in wanting:
-            if members.get(receiver, -1) == seat and seat < len(holders) and holders[seat] == receiver.player:
+            if seat in acting and members.get(receiver, -1) == seat and holders[seat] == receiver.player:
                 moves = self.pushed(e, seat)
                 if moves is not None:
                     receiver.push_moves(e.id, e.seq, moves)

@@ -9,6 +9,9 @@ import asyncio
 import random
 from typing import Any
 
+from redis.asyncio import Redis
+
+from server.fanout import Hub
 from server.session import Session
 from tests.cluster import ServerProc
 from tests.fuzz import Wire
@@ -153,3 +156,26 @@ def test_moves_pushed_while_a_socket_is_attached_follow_its_snapshot() -> None:
     sess.push("r", 8, b"diff8", None)
     sess.push_moves("r", 8, b"moves8")  # the socket no longer asks
     assert wire.frames == [b"diff6", b"moves6", b"diff7", b"moves7", b"diff8"]
+
+
+def test_a_publish_that_does_not_name_the_seats_to_decide_leaves_it_to_the_room_read() -> None:
+    """A node of an older release publishes no `acting`: every pushed seat socket here is
+    handed to `on_acting`, whose read of the room pushes only to the seats to decide; a
+    publish that names them hands over only those."""
+    hub = Hub(Redis(), "n1", lambda room, seq, id_key: None)
+    wanted: list[list[tuple[Any, int]]] = []
+    hub.on_acting = lambda room, seq, wanting: wanted.append(wanting)
+    socks = []
+    for seat in (0, 1, None):
+        sess = Session(Wire(), 100.0, 100.0)
+        sess.player, sess.rooms["r"], sess.seen["r"] = f"p{seat}", seat, 4
+        if seat is not None:
+            sess.pushing.add("r")
+        hub.local.setdefault("r", {})[sess] = seat
+        socks.append(sess)
+    frames = {"p": b"diff", "0": b"diff", "1": b"diff"}
+    hub.deliver("r", 5, frames, None, ["p0", "p1"], None)  # no `acting`: an older node's publish
+    hub.deliver("r", 6, frames, None, ["p0", "p1"], [1])
+    hub.deliver("r", 7, frames, None, ["p0", "p1"], [])
+    assert wanted == [[(socks[0], 0), (socks[1], 1)], [(socks[1], 1)]]
+    assert all(s.out.frames == [b"diff"] * 3 for s in socks)  # type: ignore[attr-defined]
