@@ -96,6 +96,8 @@ class Absence:
         async with self.rooms.lock(room):
             e = await self.rooms.entry(room)
             doc = e.doc
+            if doc["status"] not in (rm.OPEN, rm.PLAYING):  # ended since the index was read: its keys may
+                return 0  # be gone already (archived), and a presence written now would outlive them
             people = [i for i, s in enumerate(doc["seats"]) if s is not None and not s.get("bot")]
             unseen = [i for i in people if i not in seen]
             if unseen:  # counted from now on

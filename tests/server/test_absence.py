@@ -3,9 +3,16 @@ before the start their seat is freed."""
 
 from __future__ import annotations
 
-import pytest
+import asyncio
+import random
 
+import pytest
+from redis.asyncio import Redis
+
+from clients.python.bot import play
 from clients.python.client import Client
+from server.absence import REFRESH
+from server.store import PLAYING_ROOMS, here_key
 from tests.cluster import ServerProc
 from tests.tables import table
 
@@ -48,3 +55,21 @@ async def test_before_the_start_an_absent_players_seat_is_freed(node) -> None:
             await host.start(t.room)
         finally:
             await late.close()
+
+
+async def test_a_game_that_ended_meanwhile_gets_no_presence_written(node, own_redis) -> None:
+    """The judge reads the index of games in play, then each room: one that ended (and
+    may be archived, its keys gone) between the two is left alone — a presence written
+    for it would outlive the room's keys."""
+    r = Redis.from_url(own_redis)
+    try:
+        async with table(node.url, players=2, spectators=0) as t:
+            results = await asyncio.gather(*(play(c, t.room, random.Random(i)) for i, c in enumerate(t.players)))
+            assert results[0] == results[1]
+            here = here_key(t.room)
+            await r.delete(here)  # as the archiver releases a finished room
+            await r.zadd(PLAYING_ROOMS, {t.room: 0})  # as the index read before the end had it
+            await asyncio.sleep(3 * REFRESH)  # the judge looks every REFRESH seconds
+            assert await r.exists(here) == 0
+    finally:
+        await r.aclose()
