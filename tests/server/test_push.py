@@ -84,28 +84,26 @@ async def _check(seats: list[Tap], plain: Tap, watcher: Tap, decided: dict[int, 
         assert sorted(pushed) == sorted(s for s, t in decided.items() if t is tap)  # once per seq
 
 
-async def test_the_seat_to_decide_is_pushed_its_legal_moves(server: ServerProc) -> None:
-    room, seats, plain, watcher, _, seq = await _seated(server.url, server.url)
+async def _game(p0_url: str, p1_url: str, seed: int) -> None:
+    """25 decisions on pushed moves alone, by both seats; then the pushes checked."""
+    room, seats, plain, watcher, _, seq = await _seated(p0_url, p1_url)
     try:
-        decided = await _play(room, seats, 25, random.Random(3), seq)
+        decided = await _play(room, seats, 25, random.Random(seed), seq)
         assert len(set(decided.values())) == 2
         await _check(seats, plain, watcher, decided)
     finally:
         for tap in (*seats, plain, watcher):
             await tap.close()
+
+
+async def test_the_seat_to_decide_is_pushed_its_legal_moves(server: ServerProc) -> None:
+    await _game(server.url, server.url, 3)
 
 
 async def test_a_commit_on_another_node_pushes_there(two_nodes: list[ServerProc]) -> None:
     """Seat 0 on one node, seat 1 on the other: each commit reaches the other node by
     pub/sub, which reads the room and pushes the moves of its seat."""
-    room, seats, plain, watcher, _, seq = await _seated(two_nodes[0].url, two_nodes[1].url)
-    try:
-        decided = await _play(room, seats, 25, random.Random(4), seq)
-        assert len(set(decided.values())) == 2
-        await _check(seats, plain, watcher, decided)
-    finally:
-        for tap in (*seats, plain, watcher):
-            await tap.close()
+    await _game(two_nodes[0].url, two_nodes[1].url, 4)
 
 
 async def test_a_snapshot_is_followed_by_the_moves_of_the_seat_to_decide(server: ServerProc) -> None:
