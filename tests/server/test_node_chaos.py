@@ -288,7 +288,7 @@ async def soak(store: OneRedis | Cluster, tmp_path: Path, seed: int) -> Chaos:
 
 
 async def test_nodes_and_redis_killed_while_games_play_sample(tmp_path: Path) -> None:
-    chaos = await chaos_run(OneRedis(tmp_path), tmp_path, games=9, every=1.5, outage_at=2, seed=3)
+    chaos = await chaos_run(OneRedis(tmp_path), tmp_path, games=9, every=0.5, outage_at=1, seed=3, kinds=LONG_KINDS)
     print(report("sample", chaos, "Redis kill"))
     assert chaos.kills >= 3 and chaos.outages == 1
 
@@ -303,7 +303,8 @@ async def test_nodes_killed_around_a_killed_cluster_master_sample(tmp_path: Path
     why = missing()
     if why is not None:
         pytest.skip(why)
-    chaos = await chaos_run(ClusterMasterKilled(tmp_path), tmp_path, games=9, every=1.5, outage_at=2, seed=5)
+    chaos = await chaos_run(ClusterMasterKilled(tmp_path), tmp_path, games=9, every=0.5, outage_at=1, seed=5,
+                            kinds=LONG_KINDS)  # fmt: skip
     print(report("sample on a cluster", chaos, "master kill"))
     assert chaos.kills >= 3 and chaos.outages == 1
 
