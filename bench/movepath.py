@@ -103,77 +103,65 @@ def checkout(ref: str, where: Path) -> Path:
     return where
 
 
-def compare(ref: str, rounds: int, rooms: int, seconds: float, push: bool = False) -> None:
+FIGURES = ("cpu_ms_per_move", "moves_per_s", "p50_ms", "p99_ms", "errors")  # errors: a pushed seat that asked too
+
+
+def alternate(rounds: int, base: str, other: str, run: Callable[[str], dict[str, float]],
+              what: str) -> dict[str, dict[str, float]]:  # fmt: skip
+    """`run(label)` for both labels in alternating rounds (both see the same machine),
+    every round printed; the medians of each label, `other` printed against `base`."""
+    runs: dict[str, list[dict[str, float]]] = {base: [], other: []}
+    for i in range(rounds):
+        for label in (base, other) if i % 2 == 0 else (other, base):
+            r = run(label)
+            runs[label].append(r)
+            print(f"round {i + 1} {label:>8}: {r['cpu_ms_per_move']:.3f} ms CPU per move, "
+                  f"{r['moves_per_s']:.0f} moves/s, p50 {r['p50_ms']:.1f} / p99 {r['p99_ms']:.1f} ms, "
+                  f"{r['errors']:.0f} errors")  # fmt: skip
+    med = {label: {k: statistics.median(r[k] for r in rs) for k in FIGURES} for label, rs in runs.items()}
+    b, o = med[base], med[other]
+    print(f"\n{what}, median of {rounds}: CPU per move {o['cpu_ms_per_move']:.3f} vs {b['cpu_ms_per_move']:.3f} ms "
+          f"({o['cpu_ms_per_move'] / b['cpu_ms_per_move']:.2f}×), moves/s {o['moves_per_s']:.0f} vs "
+          f"{b['moves_per_s']:.0f} ({o['moves_per_s'] / b['moves_per_s']:.2f}×), p99 {o['p99_ms']:.1f} vs "
+          f"{b['p99_ms']:.1f} ms")  # fmt: skip
+    return med
+
+
+def compare(ref: str, rounds: int, rooms: int, seconds: float, push: bool = False) -> dict[str, dict[str, float]]:
+    """This tree ("after"; `push`: its seats get their moves pushed) against `ref`."""
     with tempfile.TemporaryDirectory() as tmp:
         before = checkout(ref, Path(tmp) / "before")
         try:
-            runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
-            for i in range(rounds):
-                for label, tree in (("before", before), ("after", ROOT)) if i % 2 == 0 else (
-                        ("after", ROOT), ("before", before)):  # fmt: skip
-                    r = one_round(tree, rooms, seconds, push=push and label == "after")
-                    runs[label].append(r)
-                    print(f"round {i + 1} {label:>6}: {r['cpu_ms_per_move']:.3f} ms CPU per move, "
-                          f"{r['moves_per_s']:.0f} moves/s, {r['moves']:.0f} moves, "
-                          f"{r['errors']:.0f} errors")  # fmt: skip
+            return alternate(
+                rounds, "before", "after",
+                lambda label: one_round(before if label == "before" else ROOT, rooms, seconds,
+                                        push=push and label == "after"),
+                f"this tree{' (pushed moves)' if push else ''} against {ref}",
+            )  # fmt: skip
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(before)], cwd=ROOT, capture_output=True)
-    b = statistics.median(r["cpu_ms_per_move"] for r in runs["before"])
-    a = statistics.median(r["cpu_ms_per_move"] for r in runs["after"])
-    mb = statistics.median(r["moves_per_s"] for r in runs["before"])
-    ma = statistics.median(r["moves_per_s"] for r in runs["after"])
-    print(f"\nserver CPU per move, median of {rounds}: before ({ref}) {b:.3f} ms, "
-          f"after{' (pushed moves)' if push else ''} {a:.3f} ms: "
-          f"ratio {a / b:.2f}; moves/s {mb:.0f} → {ma:.0f} ({ma / mb:.2f}×)")  # fmt: skip
 
 
 def pushed(rounds: int, rooms: int, seconds: float) -> dict[str, dict[str, float]]:
-    """Asked against pushed legal moves, rounds alternating; the medians of each."""
-    runs: dict[str, list[dict[str, float]]] = {"asked": [], "pushed": []}
-    for i in range(rounds):
-        for mode in ("asked", "pushed") if i % 2 == 0 else ("pushed", "asked"):
-            r = one_round(ROOT, rooms, seconds, push=mode == "pushed")
-            runs[mode].append(r)
-            print(f"round {i + 1} {mode:>6}: {r['cpu_ms_per_move']:.3f} ms CPU per move, "
-                  f"{r['moves_per_s']:.0f} moves/s, p50 {r['p50_ms']:.1f} / p99 {r['p99_ms']:.1f} ms, "
-                  f"{r['errors']:.0f} errors")  # fmt: skip
-    keys = ("cpu_ms_per_move", "moves_per_s", "p99_ms", "errors")  # errors: a pushed seat that had to ask too
-    med = {m: {k: statistics.median(r[k] for r in rs) for k in keys} for m, rs in runs.items()}
-    a, p = med["asked"], med["pushed"]
-    print(f"\npushed against asked, median of {rounds}: CPU per move {p['cpu_ms_per_move']:.3f} vs "
-          f"{a['cpu_ms_per_move']:.3f} ms ({p['cpu_ms_per_move'] / a['cpu_ms_per_move']:.2f}×), moves/s "
-          f"{p['moves_per_s']:.0f} vs {a['moves_per_s']:.0f} ({p['moves_per_s'] / a['moves_per_s']:.2f}×), "
-          f"p99 {p['p99_ms']:.1f} vs {a['p99_ms']:.1f} ms")  # fmt: skip
-    return med
+    """Asked against pushed legal moves; the medians of each."""
+    return alternate(rounds, "asked", "pushed", lambda mode: one_round(ROOT, rooms, seconds, push=mode == "pushed"),
+                     "pushed against asked")  # fmt: skip
 
 
 def replicas(rounds: int, rooms: int, seconds: float) -> dict[str, dict[str, float]]:
     """The cost of LONGHALL_COMMIT_REPLICAS=1 (a WAIT after each batch of commits): the
-    same load on a Redis (fsync always) with one replica, the setting off and on in
-    alternating rounds. The replica shares the machine's cores with everything else."""
+    same load on a Redis (fsync always) with one replica, the setting off ("0") and on
+    ("1"). The replica shares the machine's cores with everything else."""
     with tempfile.TemporaryDirectory() as tmp:
         master = EmbeddedRedis(Path(tmp) / "master")
         url = master.start()
         try:
             with replica_of(url, Path(tmp) / "replica"):
-                runs: dict[str, list[dict[str, float]]] = {"0": [], "1": []}
-                for i in range(rounds):
-                    for n in ("0", "1") if i % 2 == 0 else ("1", "0"):
-                        r = one_round(ROOT, rooms, seconds, url, LONGHALL_COMMIT_REPLICAS=n)
-                        runs[n].append(r)
-                        print(f"round {i + 1} commit replicas {n}: {r['cpu_ms_per_move']:.3f} ms CPU per move, "
-                              f"{r['moves_per_s']:.0f} moves/s, p50 {r['p50_ms']:.1f} / p99 {r['p99_ms']:.1f} ms, "
-                              f"{r['errors']:.0f} errors")  # fmt: skip
+                return alternate(rounds, "0", "1",
+                                 lambda n: one_round(ROOT, rooms, seconds, url, LONGHALL_COMMIT_REPLICAS=n),
+                                 "commit replicas 1 against 0")  # fmt: skip
         finally:
             master.stop()
-    med = {n: {k: statistics.median(r[k] for r in rs) for k in ("cpu_ms_per_move", "moves_per_s", "p99_ms")}
-           for n, rs in runs.items()}  # fmt: skip
-    print(f"\ncommit replicas 1 against 0, median of {rounds}: CPU per move {med['1']['cpu_ms_per_move']:.3f} vs "
-          f"{med['0']['cpu_ms_per_move']:.3f} ms ({med['1']['cpu_ms_per_move'] / med['0']['cpu_ms_per_move']:.2f}×), "
-          f"moves/s {med['1']['moves_per_s']:.0f} vs {med['0']['moves_per_s']:.0f} "
-          f"({med['1']['moves_per_s'] / med['0']['moves_per_s']:.2f}×), p99 {med['1']['p99_ms']:.1f} vs "
-          f"{med['0']['p99_ms']:.1f} ms")  # fmt: skip
-    return med
 
 
 def parts(games: int) -> dict[str, float]:
