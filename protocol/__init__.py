@@ -4,8 +4,12 @@ This package imports no server code and opens no sockets; the server and every c
 share it. Protocol v1 is pinned: fields may be added, none may change meaning.
 """
 
-from protocol.codec import ProtocolError, decode, encode
-from protocol.errors import ErrorCode
+from protocol import native
+
+native.extend(__path__, __name__)  # compiled modules first, when built from these sources
+
+from protocol.codec import ProtocolError, decode, encode  # noqa: E402
+from protocol.errors import ErrorCode  # noqa: E402
 
 VERSION = 1
 SUPPORTED_VERSIONS = (1,)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import ormsgpack
 
@@ -172,7 +172,10 @@ class Game(ABC):
         return {"k": "move", "type": kind if isinstance(kind, str) else None}
 
 
-def clone(state: State) -> State:
+_T = TypeVar("_T")
+
+
+def clone(state: _T) -> _T:
     """A deep copy of a state tree, at native speed (the tree is msgpack-able by contract,
     string keys only): ormsgpack's round trip costs half of msgpack's."""
     return ormsgpack.unpackb(ormsgpack.packb(state))  # type: ignore[no-any-return]

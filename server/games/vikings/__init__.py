@@ -43,8 +43,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.games.contract import Game, GameInfo, Option, State
-from server.games.vikings import describe, forms, moves, setup, standings, view
+from protocol import native
+
+native.extend(__path__, __name__)  # the engine's modules compiled, when built from these sources (protocol.native)
+
+from server.games.contract import Game, GameInfo, Option, State  # noqa: E402
+from server.games.vikings import describe, forms, moves, setup, standings, view  # noqa: E402
 
 
 class Vikings(Game):
