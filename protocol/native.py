@@ -1,9 +1,9 @@
 """The move path's hottest modules compiled to C (mypyc), used only while their sources
 are exactly what was compiled.
 
-`build` (scripts/setup.sh runs it) compiles `COMPILED` — the
-Vikings engine, the view differ, the room document, the cached room and its frames, a
-socket's session, the fan-out, flood limits, clocks, move forms — into `build/native/`
+`build` (scripts/setup.sh runs it) compiles `COMPILED` — the Vikings engine, the view
+differ, the room document, the cached room and its frames, the room service, the gateway,
+a socket's session, the fan-out, flood limits, clocks, move forms — into `build/native/`
 (`LONGHALL_NATIVE_DIR` elsewhere), with a fingerprint of every one of those sources.
 Each package that holds one calls `extend(__path__, __name__)` first thing, so its
 compiled modules are found before the `.py` files — when the fingerprint matches the
@@ -34,6 +34,8 @@ COMPILED = (
     "server/room.py",
     "server/session.py",
     "server/fanout.py",
+    "server/rooms.py",
+    "server/gateway.py",
     "server/limits.py",
     "server/clock.py",
     "server/games/forms.py",

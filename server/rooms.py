@@ -202,23 +202,29 @@ class Rooms:
         raise RoomError(ErrorCode.CONFLICT, "could not allocate a room id")
 
     async def join(self, sess: Session, room: str, want: int | None, push: bool = False) -> None:
-        assert sess.player is not None
         for attempt in range(RETRIES):
             async with self.lock(room):
-                e = await self.entry(room)
-                seat = rm.seat_of(e.doc, sess.player)
-                if seat is None:
-                    if attempt == 0 and not rm.free(e.doc, want):
-                        e.stale = True  # a leave on another node may not have reached this one yet
-                        continue
-                    seat = free_seat(e.doc, want)
-                    holder = {"player": sess.player, "name": sess.name}
-                    out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder})
-                    if out.status != "ok":
-                        continue
-            await self.attach(sess, room, seat, push)
-            return
+                seat = await self._sit(sess, room, want, attempt)
+            if seat is not None:
+                await self.attach(sess, room, seat, push)
+                return
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+    async def _sit(self, sess: Session, room: str, want: int | None, attempt: int) -> int | None:
+        """The seat the player holds, sat down in a free one first if need be (the caller
+        holds the room's lock); None: try again, the room changed meanwhile."""
+        assert sess.player is not None
+        e = await self.entry(room)
+        seat = rm.seat_of(e.doc, sess.player)
+        if seat is not None:
+            return seat
+        if attempt == 0 and not rm.free(e.doc, want):
+            e.stale = True  # a leave on another node may not have reached this one yet
+            return None
+        seat = free_seat(e.doc, want)
+        holder = {"player": sess.player, "name": sess.name}
+        out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder})
+        return seat if out.status == "ok" else None
 
     async def spectate(self, sess: Session, room: str) -> None:
         await self.entry(room)  # refuses an unknown room before subscribing
@@ -337,23 +343,28 @@ class Rooms:
     async def start(self, sess: Session, room: str) -> None:
         for attempt in range(RETRIES):
             async with self.lock(room):
-                e = await self.entry(room)
-                if attempt == 0 and (e.doc.get("host") != sess.player or None in e.doc["seats"]):
-                    e.stale = True  # a join on another node may not have reached this one yet
-                    continue
-                if rm.seat_of(e.doc, sess.player or "") is None:
-                    raise RoomError(ErrorCode.NOT_SEATED, "only a seated player may start the game")
-                if e.doc.get("host") != sess.player:
-                    raise RoomError(ErrorCode.NOT_HOST, "only the room's host (who created it) may start it")
-                if e.doc["status"] != rm.OPEN:
-                    raise RoomError(ErrorCode.ALREADY_STARTED, "the game has already started")
-                if None in e.doc["seats"]:
-                    raise RoomError(ErrorCode.SEATS_OPEN, "every seat must be taken first")
-                assert e.game is not None
-                out = await self.commit(e, fair.deal(e.game, e.doc), {"k": "start"})
-                if out.status == "ok":
+                if await self._started(sess, room, attempt):
                     return
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+    async def _started(self, sess: Session, room: str, attempt: int) -> bool:
+        """Start the game if this player may (the caller holds the room's lock); False:
+        try again, the room changed meanwhile."""
+        e = await self.entry(room)
+        if attempt == 0 and (e.doc.get("host") != sess.player or None in e.doc["seats"]):
+            e.stale = True  # a join on another node may not have reached this one yet
+            return False
+        if rm.seat_of(e.doc, sess.player or "") is None:
+            raise RoomError(ErrorCode.NOT_SEATED, "only a seated player may start the game")
+        if e.doc.get("host") != sess.player:
+            raise RoomError(ErrorCode.NOT_HOST, "only the room's host (who created it) may start it")
+        if e.doc["status"] != rm.OPEN:
+            raise RoomError(ErrorCode.ALREADY_STARTED, "the game has already started")
+        if None in e.doc["seats"]:
+            raise RoomError(ErrorCode.SEATS_OPEN, "every seat must be taken first")
+        assert e.game is not None
+        out = await self.commit(e, fair.deal(e.game, e.doc), {"k": "start"})
+        return out.status == "ok"
 
     def seat_for_move(self, sess: Session, e: Entry) -> int:
         if sess.rooms.get(e.id, -1) is None:
