@@ -118,7 +118,8 @@ class Node:
         legacy = Signer(await until_redis_answers(lambda: load_secret(self.redis)))  # tokens of the earlier form
         master = os.environ.get("LONGHALL_SECRET")
         signer = Tokens(self.redis, self.settings, master.encode() if master else None, legacy)
-        hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None)
+        hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None,
+                  self.settings.redis_url)  # fmt: skip
         s = self.settings
         self.rooms = rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl)
         hub.on_resubscribe = self.rooms.on_resubscribe

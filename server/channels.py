@@ -1,7 +1,9 @@
 """The pub/sub transport under the fan-out hub (server.fanout): classic or sharded.
 
-On a single Redis, `Classic` is plain PUBLISH/SUBSCRIBE over one connection: redis-py
-resubscribes by itself after a reconnect.
+On a single Redis, `Lean` is plain PUBLISH/SUBSCRIBE read over a connection of its own
+(parsed as it arrives: a node reads back every commit of its rooms, its own among them);
+`Classic`, redis-py's PubSub, the same where the URL asks for more than `Lean` speaks
+(auth, TLS, a unix socket): redis-py resubscribes by itself after a reconnect.
 
 On a Redis Cluster, `Sharded` uses sharded pub/sub (Redis >= 7: SPUBLISH/SSUBSCRIBE).
 Classic PUBLISH would work there too, but the cluster bus copies every classic message to
@@ -35,11 +37,14 @@ import secrets
 import time
 from collections import deque
 from typing import Any
+from urllib.parse import urlparse
 
+import hiredis
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterPubSub
 
 from server.redis_client import clustered
+from server.resp import resp
 from server.store import text
 
 POLL = 0.01  # seconds a sharded read waits on each master's connection
@@ -108,6 +113,185 @@ class Classic:
 
     async def close(self) -> None:
         await self.pubsub.aclose()
+
+
+class _Reading(asyncio.Protocol):
+    """The subscriber connection of a `Lean` bus: replies parsed as they come (hiredis)."""
+
+    def __init__(self, bus: Lean) -> None:
+        self.bus = bus
+        self.reader = hiredis.Reader()
+        self.transport: asyncio.Transport | None = None
+        self.lost = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        self.reader.feed(data)
+        while (reply := self.reader.gets()) is not False:
+            self.bus.reply(self, reply)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        self.bus.dropped(self, exc)
+
+    def send(self, frame: bytes) -> None:
+        if self.lost or self.transport is None or self.transport.is_closing():
+            raise ConnectionError("pub/sub connection lost")
+        self.transport.write(frame)
+
+
+class Lean:
+    """PUBLISH / SUBSCRIBE on one Redis, read over a connection of its own.
+
+    What `Classic` does with redis-py's PubSub, at a fraction of its cost per message (a
+    node reads every commit of its rooms back, its own among them): each reply is parsed
+    as it arrives and queued, and `get` hands the queue out without a round of the event
+    loop per message. A lost connection is reported once by `get`, after the messages that
+    came before it; nothing reconnects behind the hub's back: `recover` makes a new
+    connection, subscribes every wanted channel and returns once a PING sent after them
+    is answered (each subscription then in effect). Plain `redis://` URLs without auth
+    (as `server.resp`); publishes go through redis-py."""
+
+    sharded = False
+    publish_command = "PUBLISH"
+
+    def __init__(self, redis: Redis, url: str, timeout: float = CONFIRM) -> None:
+        self.redis = redis
+        u = urlparse(url)
+        self.host, self.port = u.hostname or "127.0.0.1", u.port or 6379
+        self.db = int(u.path.lstrip("/") or 0)
+        self.timeout = timeout
+        self.wanted: set[str] = set()
+        self.conn: _Reading | None = None
+        self.started = False
+        self.queue: deque[dict[str, Any]] = deque()
+        self.broken: Exception | None = None  # the connection was lost: `get` raises it once
+        self.waiter: asyncio.Future[None] | None = None
+        self.tokens: dict[bytes, asyncio.Future[None]] = {}  # PINGs of a recovery
+
+    @staticmethod
+    def usable(url: str) -> bool:
+        u = urlparse(url)
+        return u.scheme == "redis" and not u.password and not u.username
+
+    # -- the connection's events ---------------------------------------------------------
+    def reply(self, conn: _Reading, reply: Any) -> None:
+        if conn is not self.conn:
+            return  # an old connection's
+        if type(reply) is bytes and reply.startswith(b"longhall-"):
+            reply = [b"pong", reply]  # a PING's answer on a connection not subscribed to anything
+        if isinstance(reply, hiredis.ReplyError):  # e.g. LOADING: a restarted Redis not ready for PING yet
+            self._fail_tokens(ConnectionError(f"Redis answered: {reply}"))
+            return
+        if type(reply) is not list or not reply:
+            return  # the answer to SELECT
+        kind = reply[0]
+        if kind == b"message":
+            self.queue.append({"type": "message", "channel": reply[1], "data": reply[2]})
+        elif kind == b"pong":
+            token = reply[1]
+            waiter = self.tokens.pop(token, None)
+            if waiter is not None:
+                if not waiter.done():
+                    waiter.set_result(None)
+                return
+            self.queue.append({"type": "pong", "data": token})
+        else:
+            return  # a subscription's confirmation
+        self._wake()
+
+    def dropped(self, conn: _Reading, exc: Exception | None) -> None:
+        if conn is not self.conn:
+            return
+        self.broken = ConnectionError(f"pub/sub connection lost: {exc or 'closed by Redis'}")
+        self._fail_tokens(ConnectionError("pub/sub connection lost"))
+        self._wake()
+
+    def _fail_tokens(self, exc: Exception) -> None:
+        """A recovery's PING will not be answered: it fails now (and is tried again)."""
+        for waiter in self.tokens.values():
+            if not waiter.done():
+                waiter.set_exception(exc)
+        self.tokens.clear()
+
+    def _wake(self) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    # -- the bus ---------------------------------------------------------------------------
+    async def _connected(self) -> _Reading:
+        """The connection; the first call makes it. After a loss only `recover` makes a new
+        one: a subscription must not go through unnoticed on a connection that replaced a
+        lost one (the reader recovers and catches up every room)."""
+        if not self.started:
+            self.started = True
+            await self._connect()
+        if self.conn is None or self.conn.lost:
+            raise ConnectionError("pub/sub connection lost")
+        return self.conn
+
+    async def _connect(self) -> None:
+        old, self.conn = self.conn, None
+        if old is not None and old.transport is not None:
+            old.transport.abort()
+        loop = asyncio.get_running_loop()
+        _, conn = await asyncio.wait_for(loop.create_connection(lambda: _Reading(self), self.host, self.port),
+                                         self.timeout)  # fmt: skip
+        self.conn, self.broken = conn, None
+        if self.db:
+            conn.send(resp("SELECT", self.db))
+
+    async def subscribe(self, channel: str) -> None:
+        self.wanted.add(channel)  # first: a recovery meanwhile subscribes it too
+        (await self._connected()).send(resp("SUBSCRIBE", channel))
+
+    async def unsubscribe(self, channel: str) -> None:
+        self.wanted.discard(channel)
+        (await self._connected()).send(resp("UNSUBSCRIBE", channel))
+
+    async def publish(self, channel: str, data: bytes) -> None:
+        await self.redis.publish(channel, data)
+
+    async def get(self) -> dict[str, Any] | None:
+        """The next message or pong, in the order Redis sent them (blocking)."""
+        while not self.queue:
+            if self.broken is not None:
+                exc, self.broken = self.broken, None
+                raise exc
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        return self.queue.popleft()
+
+    async def ping(self, channel: str, token: bytes) -> None:
+        """A PING after the subscriptions made so far: its pong (from `get`) comes after
+        their confirmations."""
+        (await self._connected()).send(resp("PING", token))
+
+    async def recover(self) -> None:
+        """A new connection, every wanted channel subscribed on it, and once a PING sent
+        after them is answered, every subscription in effect."""
+        self.started = True
+        await self._connect()
+        assert self.conn is not None
+        token = ping_token("recover")
+        done = self.tokens[token] = asyncio.get_running_loop().create_future()
+        try:
+            if self.wanted:
+                self.conn.send(resp("SUBSCRIBE", *sorted(self.wanted)))
+            self.conn.send(resp("PING", token))
+            await asyncio.wait_for(done, self.timeout)
+        finally:
+            self.tokens.pop(token, None)
+
+    async def close(self) -> None:
+        conn, self.conn = self.conn, None
+        if conn is not None and conn.transport is not None:
+            conn.transport.close()
 
 
 class _Subscriptions(ClusterPubSub):
@@ -236,5 +420,9 @@ class Sharded:
         await self.pubsub.aclose()
 
 
-def bus(redis: Any) -> Classic | Sharded:
-    return Sharded(redis) if clustered(redis) else Classic(redis)
+def bus(redis: Any, url: str = "") -> Classic | Lean | Sharded:
+    """The bus for this Redis: sharded on a cluster; on one Redis the lean reader where
+    its URL allows it (`Lean.usable`), redis-py's PubSub otherwise."""
+    if clustered(redis):
+        return Sharded(redis)
+    return Lean(redis, url) if url and Lean.usable(url) else Classic(redis)

@@ -64,13 +64,13 @@ def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: byte
 
 
 class Hub:
-    def __init__(self, redis: Redis, node: str, on_remote: Callable[[str, int, str], None]) -> None:
+    def __init__(self, redis: Redis, node: str, on_remote: Callable[[str, int, str], None], url: str = "") -> None:
         self.redis = redis
         self.node = node
         self.on_remote = on_remote
         self.local: dict[str, dict[Receiver, int | None]] = {}
         self.subscribed: set[str] = set()  # rooms whose channel subscription went through
-        self.bus = channels.bus(redis)
+        self.bus = channels.bus(redis, url)  # `url`: the lean reader on one Redis (server.channels)
         self._reader: asyncio.Task[None] | None = None
         self.on_resubscribe: Callable[[], None] = lambda: None
         self.on_recovered: Callable[[], Awaitable[object]] = lambda: asyncio.sleep(0)  # server.catchup
