@@ -37,14 +37,13 @@ import secrets
 import time
 from collections import deque
 from typing import Any
-from urllib.parse import urlparse
 
 import hiredis
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterPubSub
 
 from server.redis_client import clustered
-from server.resp import resp
+from server.resp import address, plain, resp
 from server.store import text
 
 POLL = 0.01  # seconds a sharded read waits on each master's connection
@@ -152,16 +151,14 @@ class Lean:
     came before it; nothing reconnects behind the hub's back: `recover` makes a new
     connection, subscribes every wanted channel and returns once a PING sent after them
     is answered (each subscription then in effect). Plain `redis://` URLs without auth
-    (as `server.resp`); publishes go through redis-py."""
+    (`server.resp.plain`, as the commit's lean connections); publishes go through redis-py."""
 
     sharded = False
     publish_command = "PUBLISH"
 
     def __init__(self, redis: Redis, url: str, timeout: float = CONFIRM) -> None:
         self.redis = redis
-        u = urlparse(url)
-        self.host, self.port = u.hostname or "127.0.0.1", u.port or 6379
-        self.db = int(u.path.lstrip("/") or 0)
+        self.host, self.port, self.db = address(url)
         self.timeout = timeout
         self.wanted: set[str] = set()
         self.conn: _Reading | None = None
@@ -170,11 +167,6 @@ class Lean:
         self.broken: Exception | None = None  # the connection was lost: `get` raises it once
         self.waiter: asyncio.Future[None] | None = None
         self.tokens: dict[bytes, asyncio.Future[None]] = {}  # PINGs of a recovery
-
-    @staticmethod
-    def usable(url: str) -> bool:
-        u = urlparse(url)
-        return u.scheme == "redis" and not u.password and not u.username
 
     # -- the connection's events ---------------------------------------------------------
     def reply(self, conn: _Reading, reply: Any) -> None:
@@ -422,7 +414,7 @@ class Sharded:
 
 def bus(redis: Any, url: str = "") -> Classic | Lean | Sharded:
     """The bus for this Redis: sharded on a cluster; on one Redis the lean reader where
-    its URL allows it (`Lean.usable`), redis-py's PubSub otherwise."""
+    its URL allows it (`server.resp.plain`), redis-py's PubSub otherwise."""
     if clustered(redis):
         return Sharded(redis)
-    return Lean(redis, url) if url and Lean.usable(url) else Classic(redis)
+    return Lean(redis, url) if url and plain(url) else Classic(redis)

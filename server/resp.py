@@ -25,6 +25,19 @@ import hiredis
 NOT_NOW = ("LOADING ", "BUSY ", "MASTERDOWN ")
 
 
+def plain(url: str) -> bool:
+    """Whether the lean connections speak to this Redis: a `redis://host:port/db` URL
+    without auth (TLS, unix sockets and credentials go through redis-py)."""
+    u = urlparse(url)
+    return u.scheme == "redis" and not u.password and not u.username
+
+
+def address(url: str) -> tuple[str, int, int]:
+    """Host, port and database number of a `redis://` URL."""
+    u = urlparse(url)
+    return u.hostname or "127.0.0.1", u.port or 6379, int(u.path.lstrip("/") or 0)
+
+
 def resp(*args: bytes | str | int) -> bytes:
     """One command in RESP, packed by hiredis (in C: a third of the Python spelling's cost)."""
     return hiredis.pack_command(args)  # type: ignore[arg-type]  # its stub takes a 1-tuple
@@ -122,19 +135,12 @@ class ScriptRunner:
 
     def __init__(self, url: str, script: str, size: int = 4, timeout: float = 5.0) -> None:
         self.timeout = timeout
-        u = urlparse(url)
-        self.host, self.port = u.hostname or "127.0.0.1", u.port or 6379
-        self.db = int(u.path.lstrip("/") or 0)
+        self.host, self.port, self.db = address(url)
         self.script = script
         self.sha = hashlib.sha1(script.encode()).hexdigest()
         self.conns: list[_Conn | None] = [None] * size
         self._next = itertools.cycle(range(size))
         self._lock = asyncio.Lock()
-
-    @staticmethod
-    def usable(url: str) -> bool:
-        u = urlparse(url)
-        return u.scheme == "redis" and not u.password and not u.username
 
     async def _connect(self, i: int) -> _Conn:
         async with self._lock:

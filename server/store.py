@@ -39,7 +39,7 @@ from server import logs, metrics
 from server.games import registry
 from server.outage import QuietLog
 from server.redis_client import clustered
-from server.resp import ScriptRunner
+from server.resp import ScriptRunner, plain
 
 COMMIT = """
 local cur = tonumber(redis.call('HGET', KEYS[1], 'seq') or '-1')
@@ -152,7 +152,7 @@ class Store:
         self.replicas = replicas
         self.wait_ms = max(1, int(min(replica_wait, timeout / 2) * 1000))  # a WAIT ends well within the timeout
         script = COMMIT_SHARDED if self.sharded else COMMIT
-        lean = url and ScriptRunner.usable(url) and not self.sharded  # the lean runner talks to one host
+        lean = url and plain(url) and not self.sharded  # the lean runner talks to one host
         self._lean = ScriptRunner(url, script, timeout=timeout) if lean else None
         self._lean_confirm = ScriptRunner(url, CONFIRM, size=1, timeout=timeout) if lean and replicas else None
         self._commit = redis.register_script(script)
