@@ -79,9 +79,9 @@ class Gateway:
         """Handle one frame; False when the socket must close."""
         try:
             msg = decode(data, self.settings.frame_limit)
-        except ProtocolError as exc:
-            sess.send(_error(exc.code, exc.detail))
-            if exc.code is ErrorCode.FRAME_TOO_LARGE:
+        except ProtocolError as bad:  # (a name of its own: compiled, one name holds one type)
+            sess.send(_error(bad.code, bad.detail))
+            if bad.code is ErrorCode.FRAME_TOO_LARGE:
                 sess.close(CLOSE_TOO_LARGE, "frame too large")
                 metrics.rate_limit_closed("frame_too_large")
                 return False

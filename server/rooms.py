@@ -150,8 +150,8 @@ class Rooms:
         assert e.game is not None
         if entry.get("by"):  # a decision the seat's player did not make (server.referee)
             doc = rm.made_by(doc, entry["by"])
-        if entry.get("k") == "move":  # what the seat may take back (server.undo builds on this module)
-            from server import undo
+        if entry.get("k") == "move" and e.doc.get("undo_on"):  # what the seat may take back (server.undo
+            from server import undo  # builds on this module; imported here by the rooms that allow it)
 
             doc = undo.track(e.game, e.doc, doc, entry["seat"], entry["move"], entry.get("by"), seq)
         timed = clock.timed(doc)
