@@ -1,18 +1,20 @@
 """Whole games played by the server itself: a host who never moves (a per-decision clock
 hands each of its decisions to a bot) and bot seats, in all three games. Every game
 ends, and replays from its revealed seed and log to the recorded final state and result.
-The default run plays one game of each; `-m soak` plays 100 of each."""
+The default run plays two games of each; `-m soak` plays 100 of each."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import httpx
 import pytest
 
 from clients.python.client import Client
+from server.embedded_redis import EmbeddedRedis
 from tests.cluster import ServerProc
 
 GAMES = [("vikings", 2, {}), ("vikings", 3, {"variant": "advanced"}), ("hunters", 2, {}), ("hunters", 4, {}),
@@ -20,13 +22,19 @@ GAMES = [("vikings", 2, {}), ("vikings", 3, {"variant": "advanced"}), ("hunters"
 
 
 @pytest.fixture(scope="module")
-def quick(redis_url, tmp_path_factory) -> ServerProc:
+def quick(tmp_path_factory) -> Iterator[ServerProc]:
+    """A node on a Redis of its own: it alone holds the referee's lease, so the bots'
+    decisions are paced by its LONGHALL_BOT_DELAY (0), not by the shared server's."""
     quotas = ("OPEN_ROOMS", "PLAYING_ROOMS", "ROOMS_PER_MINUTE", "IP_ROOMS_PER_MINUTE")
     no_quotas = {f"LONGHALL_{k}": "0" for k in quotas}
-    n = ServerProc(tmp_path_factory.mktemp("bots"), redis_url, LONGHALL_BOT_DELAY="0", **no_quotas)
+    work = tmp_path_factory.mktemp("bots")
+    store = EmbeddedRedis(work / "redis")
+    store.start()
+    n = ServerProc(work, store.url, LONGHALL_BOT_DELAY="0", **no_quotas)
     n.start()
     yield n
     n.stop()
+    store.stop()
 
 
 async def one_game(node: ServerProc, game: str, seats: int, options: dict, level: str) -> dict:
