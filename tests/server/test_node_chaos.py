@@ -4,8 +4,9 @@ a random node is SIGKILLed and started again on its address every few seconds, a
 itself is SIGKILLed and started again once. Nothing acknowledged is lost or applied
 twice: every move a player got `ok` for is in its room's log at the seq of that `ok`,
 every move in a log was acknowledged exactly once, and every game finishes with a final
-state that is the replay of its log from its seed. The default run plays a sample;
-`-m soak` plays 200 games at once with a kill every 20 s."""
+state that is the replay of its log from its seed. The default run plays a sample (its
+first 12 kills while the games play; the games then play out); `-m soak` plays 200
+games at once with a kill every 20 s."""
 
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ LONG_KINDS: list[tuple[str, int, dict[str, Any]]] = [
 ]
 STALL = 120.0  # seconds a bot waits for its turn or the end before the game counts as stuck
 EVERY = float(os.environ.get("LONGHALL_CHAOS_EVERY", "20"))  # seconds between node kills in the soaks
+SAMPLE_KILLS = 12  # the default run's samples stop killing after this many (the games then play out)
 # the logs stay in Redis to be checked; every player comes from 127.0.0.1 (standing for many)
 NODE_ENV = {"LONGHALL_ARCHIVED_TTL": "36000", "LONGHALL_IP_CONNECTIONS": "0"}
 
@@ -143,10 +145,11 @@ class Chaos:
         port = self.nodes[i].port if i < len(self.nodes) else None  # a restarted node keeps its address
         return ServerProc(self.work / f"node{i}", self.store.url, port=port, **NODE_ENV, **self.store.node_env).start()
 
-    async def run(self, every: float, outage_at: int, rng: random.Random, rooms: list[str]) -> None:
+    async def run(self, every: float, outage_at: int, rng: random.Random, rooms: list[str],
+                  most: int | None = None) -> None:  # fmt: skip
         """A random node SIGKILLed and started again every `every` s; the store's outage
-        once, at the kill numbered `outage_at`."""
-        while not self.stop.is_set():
+        once, at the kill numbered `outage_at`; no more than `most` kills."""
+        while not self.stop.is_set() and (most is None or self.kills < most):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.stop.wait(), every)
                 return
@@ -235,7 +238,8 @@ async def check_room(store: OneRedis | Cluster, http: list[str], room: str, tall
 
 
 async def chaos_run(store: OneRedis | Cluster, work: Path, games: int, every: float, outage_at: int,
-                    seed: int, kinds: list[tuple[str, int, dict[str, Any]]] = KINDS) -> Chaos:  # fmt: skip
+                    seed: int, kinds: list[tuple[str, int, dict[str, Any]]] = KINDS,
+                    most: int | None = None) -> Chaos:  # fmt: skip
     chaos = Chaos(store, [], work)
     everyone: list[Client] = []  # closed whatever happens (a client left open reconnects forever)
     try:
@@ -250,7 +254,8 @@ async def chaos_run(store: OneRedis | Cluster, work: Path, games: int, every: fl
                 return await seat_table(urls, kinds[i % len(kinds)], i, everyone)
 
         tables = await asyncio.gather(*(seat(i) for i in range(games)))
-        killer = asyncio.create_task(chaos.run(every, outage_at, random.Random(seed), [room for room, _ in tables]))
+        rooms = [room for room, _ in tables]
+        killer = asyncio.create_task(chaos.run(every, outage_at, random.Random(seed), rooms, most))
         acks = {room: Tally() for room, _ in tables}
         try:
             plays = [bot(c, room, random.Random(seed + 7 * g + s), acks[room])
@@ -288,7 +293,8 @@ async def soak(store: OneRedis | Cluster, tmp_path: Path, seed: int) -> Chaos:
 
 
 async def test_nodes_and_redis_killed_while_games_play_sample(tmp_path: Path) -> None:
-    chaos = await chaos_run(OneRedis(tmp_path), tmp_path, games=9, every=0.5, outage_at=1, seed=3, kinds=LONG_KINDS)
+    chaos = await chaos_run(OneRedis(tmp_path), tmp_path, games=9, every=0.5, outage_at=1, seed=3, kinds=LONG_KINDS,
+                            most=SAMPLE_KILLS)  # fmt: skip
     print(report("sample", chaos, "Redis kill"))
     assert chaos.kills >= 3 and chaos.outages == 1
 
@@ -304,7 +310,7 @@ async def test_nodes_killed_around_a_killed_cluster_master_sample(tmp_path: Path
     if why is not None:
         pytest.skip(why)
     chaos = await chaos_run(ClusterMasterKilled(tmp_path), tmp_path, games=9, every=0.5, outage_at=1, seed=5,
-                            kinds=LONG_KINDS)  # fmt: skip
+                            kinds=LONG_KINDS, most=SAMPLE_KILLS)  # fmt: skip
     print(report("sample on a cluster", chaos, "master kill"))
     assert chaos.kills >= 3 and chaos.outages == 1
 
