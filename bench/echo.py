@@ -40,8 +40,14 @@ def serve(port: int) -> None:
 class EchoGateway:
     """What server.lean_ws asks of a gateway, answering every frame with itself."""
 
-    class settings:  # noqa: N801 - the attribute lean_ws reads
+    class settings:  # noqa: N801 - the attributes lean_ws reads
         max_buffer = 4 * 1024 * 1024
+        origins = ""  # the driver sends no Origin (not a browser): admitted
+
+    class limits:  # noqa: N801 - told of every frame heard (server.liveness); nothing to watch here
+        @staticmethod
+        def heard(sess: Any) -> None:
+            return None
 
     class Session:
         def __init__(self, out: Any) -> None:

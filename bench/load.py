@@ -8,6 +8,8 @@ Figures are ratios against baselines measured in the same run: the same games wi
 whole snapshots broadcast instead of diffs; a bare websocket echo on the same stack
 (the ceiling for messages per second); raw Redis round trips and commit scripts (the
 ceiling for commits per second); one server process against two sharing one Redis.
+The seats ask `legal` before each move; with `--push` they join with `push` and get
+their legal moves with the diff that makes them decide, as the reference clients do.
 """
 
 from __future__ import annotations
@@ -34,20 +36,23 @@ def progress(step: int, steps: int, label: str) -> None:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    def load(rooms: int, seconds: float, **kw: Any) -> dict[str, Any]:
+        return scenarios.load(rooms, seconds, push=args.push, **kw)
+
     plan = [
         ("engines", lambda: [vars(f) for f in engines.all_engines(args.engine_seconds)]),
         ("view diffs", diffs.all_games),
         ("redis ceiling", lambda: scenarios.redis_ceiling(args.baseline_seconds)),
         ("echo ceiling", lambda: scenarios.echo(50, args.baseline_seconds)),
         ("asgi echo", lambda: scenarios.echo(50, args.baseline_seconds, lean=False)),
-        ("load, diffs, 1 node", lambda: scenarios.load(args.rooms, args.seconds)),
-        ("load, snapshots, 1 node", lambda: scenarios.load(args.rooms, args.seconds, fanout="snapshot")),
-        ("load, diffs, 2 nodes", lambda: scenarios.load(args.rooms, args.seconds, nodes=2)),
-        ("paced load", lambda: scenarios.load(args.paced_rooms, args.seconds, think=args.think)),
+        ("load, diffs, 1 node", lambda: load(args.rooms, args.seconds)),
+        ("load, snapshots, 1 node", lambda: load(args.rooms, args.seconds, fanout="snapshot")),
+        ("load, diffs, 2 nodes", lambda: load(args.rooms, args.seconds, nodes=2)),
+        ("paced load", lambda: load(args.paced_rooms, args.seconds, think=args.think)),
         *[
             (
                 f"fan-out, {n} spectators",
-                lambda n=n: scenarios.load(1, args.fanout_seconds, players=2, spectators=n),
+                lambda n=n: load(1, args.fanout_seconds, players=2, spectators=n),
             )
             for n in args.fanout
         ],
@@ -186,6 +191,7 @@ def main() -> None:
     p.add_argument("--think", type=float, default=0.15, help="seconds a bot thinks in the paced run")
     p.add_argument("--baseline-seconds", type=float, default=5.0)
     p.add_argument("--engine-seconds", type=float, default=2.0)
+    p.add_argument("--push", action="store_true", help="the seats get their legal moves pushed instead of asking")
     p.add_argument("--write", action="store_true", help="record the run in bench/RESULTS.md with plots")
     p.add_argument("--json", type=Path, help="also dump every raw figure here")
     args = p.parse_args()

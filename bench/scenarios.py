@@ -38,10 +38,11 @@ UNLIMITED = {"LONGHALL_CONN_RATE": "1e9", "LONGHALL_CONN_BURST": "1e9", "LONGHAL
 
 def load(rooms: int, seconds: float, nodes: int = 1, fanout: str = "diff", players: int = 4,
          spectators: int = 1, think: float = 0.0, game: str = "vikings", redis_url: str = "",
-         redis_pids: tuple[int, ...] = (), **env: str) -> dict[str, Any]:  # fmt: skip
+         redis_pids: tuple[int, ...] = (), push: bool = False, **env: str) -> dict[str, Any]:  # fmt: skip
     """Bot games over real websockets; moves/s, latencies, CPU, memory, bytes. `env`:
     more LONGHALL_* settings for the nodes; `redis_url`: a running Redis (or Redis
-    Cluster) instead of an embedded one."""
+    Cluster) instead of an embedded one; `push`: the seats get their legal moves pushed
+    (they join with `push`) instead of asking `legal` before each move."""
     with tempfile.TemporaryDirectory() as work:
         cluster = Cluster(Path(work), nodes=nodes, redis_url=redis_url, redis_pids=redis_pids,
                           LONGHALL_FANOUT=fanout, **{**UNLIMITED, **env})  # fmt: skip
@@ -49,7 +50,7 @@ def load(rooms: int, seconds: float, nodes: int = 1, fanout: str = "diff", playe
             raw = run_client(
                 "bench.loadgen", "--urls", ",".join(n.url for n in cluster.nodes), "--rooms", str(rooms),
                 "--seconds", str(seconds), "--players", str(players), "--spectators", str(spectators),
-                "--think", str(think), "--game", game, timeout=seconds + 120,
+                "--think", str(think), "--game", game, *(["--push"] if push else []), timeout=seconds + 120,
             )  # fmt: skip
             usage = [n.usage() for n in cluster.nodes]
             redis_cpu = cluster.redis_cpu()
@@ -59,7 +60,7 @@ def load(rooms: int, seconds: float, nodes: int = 1, fanout: str = "diff", playe
     frames = raw["frames"].get("diff", 0) + raw["frames"].get("snapshot", 0)
     sent = raw["bytes"].get("diff", 0) + raw["bytes"].get("snapshot", 0)
     return {
-        "rooms": rooms, "nodes": nodes, "fanout": fanout, "spectators": spectators, "think": think,
+        "rooms": rooms, "nodes": nodes, "fanout": fanout, "spectators": spectators, "think": think, "push": push,
         "moves": moves, "moves_per_s": moves / raw["seconds"], "games": raw["games"],
         "rtt_p50": pct(raw["rtt_ms"], 0.5), "rtt_p90": pct(raw["rtt_ms"], 0.9),
         "rtt_p99": pct(raw["rtt_ms"], 0.99), "rtt_max": max(raw["rtt_ms"], default=float("nan")),

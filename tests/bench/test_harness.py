@@ -3,16 +3,28 @@ never for speed)."""
 
 from __future__ import annotations
 
+import pytest
+
 from bench import movepath, scenarios
 
 
-def test_load_run_commits_moves_and_reports_every_figure() -> None:
-    r = scenarios.load(rooms=3, seconds=5.0, spectators=2)  # long enough to commit moves on a loaded machine
-    assert r["moves"] > 0 and r["errors"] == {}
+@pytest.mark.parametrize("push", [False, True], ids=["asked", "pushed"])
+def test_load_run_commits_moves_and_reports_every_figure(push: bool) -> None:
+    r = scenarios.load(rooms=3, seconds=5.0, spectators=2, push=push)  # long enough to commit moves when loaded
+    assert r["push"] is push
+    assert r["moves"] > 0 and r["errors"] == {}  # a pushed seat that had to ask counts as an error
     assert r["frames"] > r["moves"]  # every move reaches players and spectators
     assert r["bytes_per_frame"] < r["snapshot_bytes"]  # a diff is smaller than a whole view
     assert r["rtt_p50"] <= r["rtt_p99"] <= r["rtt_max"]
     assert r["server_cpu_s"] > 0 and r["server_peak_rss_mib"] > 0
+
+
+@pytest.mark.parametrize("lean", [True, False], ids=["lean", "asgi"])
+def test_the_echo_ceilings_answer_frames(lean: bool) -> None:
+    # the lean echo serves through server/lean_ws.py with a stand-in gateway: a setting that
+    # the websocket layer reads and the stand-in lacks broke it unseen before this test
+    r = scenarios.echo(4, 1.0, lean=lean)
+    assert r["per_second"] > 0 and 0 < r["p50_ms"] <= r["p99_ms"]
 
 
 def test_idle_connections_are_held_and_measured() -> None:
