@@ -82,6 +82,7 @@ def table(r: dict[str, Any]) -> str:
     d, s, two = r["load, diffs, 1 node"], r["load, snapshots, 1 node"], r["load, diffs, 2 nodes"]
     red, echo, conn = r["redis ceiling"], r["echo ceiling"], r["idle connections"]
     pace = r["paced load"]
+    trips = "1 round trip, its legal moves pushed" if d.get("push") else "2 round trips, `legal` and `move`"
     per_move = s["bytes"] / max(s["moves"], 1) / (d["bytes"] / max(d["moves"], 1))
     rss = f"RSS {conn['rss_before_mib']:.0f} → {conn['rss_held_mib']:.0f} MiB"
     rows = [
@@ -99,7 +100,7 @@ def table(r: dict[str, Any]) -> str:
         ("ASGI echo (stock uvicorn/Starlette)", f"{r['asgi echo']['per_second']:.0f} round trips/s",
          f"the lean layer echoes {echo['per_second'] / r['asgi echo']['per_second']:.2f}× as many"),
         ("echo ceiling (same stack)", f"{echo['per_second']:.0f} round trips/s",
-         f"moves/s = {d['moves_per_s'] / echo['per_second']:.1%} of it (a move is 2 round trips + fan-out)"),
+         f"moves/s = {d['moves_per_s'] / echo['per_second']:.1%} of it (a move is {trips} + fan-out)"),
         ("Redis ceiling: PING / commit script", f"{red['ping_per_s']:.0f} / {red['commit_per_s']:.0f} per s",
          f"moves/s = {d['moves_per_s'] / red['commit_per_s']:.1%} of the commit ceiling"),
         ("2 nodes / 1 node", f"{two['moves_per_s'] / d['moves_per_s']:.2f}×",
