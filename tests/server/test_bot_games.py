@@ -30,11 +30,12 @@ def quick(tmp_path_factory) -> Iterator[ServerProc]:
     work = tmp_path_factory.mktemp("bots")
     store = EmbeddedRedis(work / "redis")
     store.start()
-    n = ServerProc(work, store.url, LONGHALL_BOT_DELAY="0", **no_quotas)
-    n.start()
-    yield n
-    n.stop()
-    store.stop()
+    try:
+        n = ServerProc(work, store.url, LONGHALL_BOT_DELAY="0", **no_quotas).start()
+        yield n
+        n.stop()
+    finally:
+        store.stop()  # also when the node did not start
 
 
 async def one_game(node: ServerProc, game: str, seats: int, options: dict, level: str) -> dict:

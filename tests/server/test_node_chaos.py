@@ -5,7 +5,7 @@ itself is SIGKILLed and started again once. Nothing acknowledged is lost or appl
 twice: every move a player got `ok` for is in its room's log at the seq of that `ok`,
 every move in a log was acknowledged exactly once, and every game finishes with a final
 state that is the replay of its log from its seed. The default run plays a sample (its
-first 12 kills while the games play; the games then play out); `-m soak` plays 200
+first SAMPLE_KILLS kills while the games play; the games then play out); `-m soak` plays 200
 games at once with a kill every 20 s."""
 
 from __future__ import annotations
