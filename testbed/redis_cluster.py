@@ -5,6 +5,11 @@ port and the cluster bus port chosen apart, as `cluster-port` allows), append-on
 an fsync per write, dying with the test process (as the embedded Redis does). The
 cluster is built with `redis-cli --cluster create` and is ready once every node reports
 `cluster_state:ok`. Installed by `bash scripts/setup.sh deploy`.
+
+Free ports are found by binding and letting go, so another process may take one before
+a node binds it: a node that exits at its start is started again on other ports, one
+that never answers fails the start with its log, and a failed `--cluster create` shows
+what the CLI said.
 """
 
 from __future__ import annotations
@@ -34,6 +39,10 @@ def missing() -> str | None:
     return None
 
 
+class _Exited(Exception):
+    """A node exited at its start (its port taken meanwhile)."""
+
+
 class RedisCluster:
     def __init__(self, folder: Path, masters: int = 3, replicas: int = 1) -> None:
         self.folder = folder
@@ -55,43 +64,65 @@ class RedisCluster:
         for _ in range(self.masters * (1 + self.replicas)):
             self._spawn()
         addrs = [f"127.0.0.1:{p}" for p in self.ports]
-        subprocess.run(
+        made = subprocess.run(
             [CLI, "--cluster", "create", *addrs, "--cluster-replicas", str(self.replicas), "--cluster-yes"],
-            check=True, capture_output=True, timeout=timeout,
+            capture_output=True, text=True, timeout=timeout,
         )  # fmt: skip
+        if made.returncode != 0:
+            raise RuntimeError(f"redis-cli --cluster create exited {made.returncode}:\n{made.stdout}{made.stderr}")
         self._wait_ok(timeout)
         return self
 
-    def _spawn(self, port: int = 0) -> None:
-        """A cluster node on a fresh port, or again on `port` (its folder and nodes.conf
+    def _spawn(self, port: int = 0, tries: int = 5) -> None:
+        """A cluster node on fresh ports, or again on `port` (its folder and nodes.conf
         kept: it rejoins the cluster it knew, as a replica if it was failed over)."""
-        again = bool(port)
-        port = port or free_port()
+        if port:
+            self.procs[self.ports.index(port)] = self._answering(port)
+            return
+        for _ in range(tries):
+            port = free_port()
+            self.bus[port] = free_port()
+            (self.folder / str(port)).mkdir(parents=True, exist_ok=True)
+            try:
+                proc = self._answering(port)
+            except _Exited:  # a port was taken between finding it free and binding it
+                del self.bus[port]
+                continue
+            self.procs.append(proc)
+            self.ports.append(port)
+            return
+        raise RuntimeError(f"no Redis cluster node could bind free ports in {tries} tries")
+
+    def _answering(self, port: int) -> subprocess.Popen[bytes]:
+        """The node of `port` started and answering; _Exited if it exited instead."""
         d = self.folder / str(port)
-        d.mkdir(parents=True, exist_ok=again)
-        bus = self.bus.setdefault(port, free_port())
         args = [
-            SERVER, "--bind", "127.0.0.1", "--port", str(port), "--cluster-port", str(bus),
+            SERVER, "--bind", "127.0.0.1", "--port", str(port), "--cluster-port", str(self.bus[port]),
             "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "2000",
             "--dir", str(d), "--appendonly", "yes", "--appendfsync", "always", "--save", "",
             "--daemonize", "no", "--logfile", str(d / "redis.log"),
             "--repl-diskless-sync-delay", "0",  # a replica's first sync at once (Redis waits 5 s for others)
         ]  # fmt: skip
         proc = subprocess.Popen(args, preexec_fn=_die_with_parent)  # noqa: PLW1509
-        if again:
-            self.procs[self.ports.index(port)] = proc
-        else:
-            self.procs.append(proc)
-            self.ports.append(port)
         deadline = time.monotonic() + 10
-        client = redis.Redis(port=port, socket_connect_timeout=0.5)
-        while time.monotonic() < deadline:
-            try:
-                if client.ping():
-                    break
-            except redis.RedisError:
+        # whoever took the port may answer (another test's Redis) or hold it silent: only
+        # an answer from this process counts, and no read waits long
+        with redis.Redis(port=port, socket_connect_timeout=0.5, socket_timeout=0.5) as client:
+            while time.monotonic() < deadline:
+                if proc.poll() is not None:
+                    raise _Exited(f"the cluster node on port {port} exited at its start")
+                try:
+                    if client.info("server").get("process_id") == proc.pid:
+                        return proc
+                except redis.RedisError:
+                    pass
                 time.sleep(0.05)
-        client.close()
+        proc.kill()
+        proc.wait()
+        log = d / "redis.log"
+        raise RuntimeError(
+            f"the cluster node on port {port} did not answer: {log.read_text()[-2000:] if log.exists() else ''}"
+        )
 
     def restart(self, port: int) -> None:
         """Start the node on `port` again (after it was killed)."""

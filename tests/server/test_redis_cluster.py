@@ -9,7 +9,10 @@ pub/sub, a failover during play) are tested in test_cluster_nodes.py.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgpack
+import pytest
 import redis
 from redis.cluster import RedisCluster as ClusterClient
 
@@ -61,3 +64,34 @@ def test_the_commit_script_touches_one_slot_and_runs_on_the_cluster(
     assert got is not None and got["data"] == b"n|x"
     assert client.hget(room_keys[3], "game") == b"highcard" and 0 < client.ttl(room_keys[0]) <= 60
     assert client.xlen(room_keys[1]) == 1
+
+
+def test_a_node_whose_port_was_taken_starts_again_on_other_ports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Free ports are found by binding and letting go: another process may bind one
+    first. The fixture hands its first node a port held by a socket that never answers,
+    as such a race leaves it: the node exits at its start (the silent holder is not
+    taken for it) and comes up on other ports."""
+    import socket
+
+    from testbed import redis_cluster
+
+    if redis_cluster.missing():
+        pytest.skip(redis_cluster.missing())
+    held = socket.socket()
+    held.bind(("127.0.0.1", 0))
+    held.listen()
+    taken = held.getsockname()[1]
+    ports = iter([taken])
+    real = redis_cluster.free_port
+    monkeypatch.setattr(redis_cluster, "free_port", lambda: next(ports, None) or real())
+    c = RedisCluster(tmp_path, masters=1, replicas=0)
+    try:
+        c._spawn()
+        assert len(c.ports) == 1 and c.ports[0] != taken
+        with redis.Redis(port=c.ports[0]) as r:
+            assert r.ping()
+    finally:
+        c.stop()
+        held.close()
