@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from server.embedded_redis import _die_with_parent, free_port
 
@@ -107,7 +109,11 @@ class RedisCluster:
         deadline = time.monotonic() + 10
         # whoever took the port may answer (another test's Redis) or hold it silent: only
         # an answer from this process counts, and no read waits long
-        with redis.Redis(port=port, socket_connect_timeout=0.5, socket_timeout=0.5) as client:
+        # (no retries: redis-py's default backs off for seconds before a node that has exited
+        # is noticed)
+        with redis.Redis(
+            port=port, socket_connect_timeout=0.5, socket_timeout=0.5, retry=Retry(NoBackoff(), 0)
+        ) as client:
             while time.monotonic() < deadline:
                 if proc.poll() is not None:
                     raise _Exited(f"the cluster node on port {port} exited at its start")
@@ -117,6 +123,8 @@ class RedisCluster:
                 except redis.RedisError:
                     pass
                 time.sleep(0.05)
+        if proc.poll() is not None:
+            raise _Exited(f"the cluster node on port {port} exited at its start")
         proc.kill()
         proc.wait()
         log = d / "redis.log"
