@@ -80,6 +80,12 @@ def test_image_serves_probes_and_the_web_app_as_non_root(container: tuple[str, s
     assert uid.stdout.strip() not in ("", "0")
 
 
+def test_image_runs_the_compiled_move_path(container: tuple[str, str]) -> None:
+    probe = "import protocol.native as n, server.rooms as r; print(n.usable(), n.compiled(r))"
+    out = subprocess.run(["docker", "exec", container[1], "python", "-c", probe], capture_output=True, text=True)
+    assert out.stdout.split() == ["True", "True"], out.stderr
+
+
 async def test_a_game_is_played_through_the_container(container: tuple[str, str]) -> None:
     url = container[0].replace("http", "ws") + "/ws"
     a, b = await Client(url, name="a").connect(), await Client(url, name="b").connect()

@@ -104,6 +104,25 @@ def test_dockerfile_is_multi_stage_non_root_with_the_web_app_built_in() -> None:
     assert "/ready" in " ".join(check.value)
 
 
+def test_image_compiles_the_move_path_where_its_runtime_looks_for_it() -> None:
+    """The build stage compiles protocol/native.py's set into LONGHALL_NATIVE_DIR inside
+    the virtualenv the runtime copies, and the runtime names the same folder."""
+    cmds = dockerfile.parse_file(str(DEPLOY / "Dockerfile"))
+    starts = [i for i, c in enumerate(cmds) if c.cmd == "FROM"]
+    build = next(cmds[i:j] for i, j in zip(starts, [*starts[1:], len(cmds)], strict=True)
+                 if cmds[i].value[-1] == "build")  # fmt: skip
+    final = cmds[starts[-1] :]
+
+    def native_dir(stage: list[Any]) -> str:
+        pairs = [c.value for c in stage if c.cmd == "ENV"]
+        return next(v[i + 1] for v in pairs for i in range(0, len(v), 2) if v[i] == "LONGHALL_NATIVE_DIR")
+
+    assert native_dir(build) == native_dir(final)
+    assert any("n.build(n.out_dir())" in " ".join(c.value) for c in build if c.cmd == "RUN")
+    venv = next(c.value[0] for c in final if c.cmd == "COPY" and "--from=build" in c.flags)
+    assert native_dir(final).startswith(venv + "/")
+
+
 def test_dockerfile_passes_hadolint() -> None:
     hadolint = shutil.which("hadolint", path=str(Path(__import__("sys").executable).parent))
     if hadolint is None:
