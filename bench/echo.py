@@ -97,6 +97,7 @@ async def drive(url: str, connections: int, seconds: float) -> dict[str, float]:
     elapsed = time.perf_counter() - start
     rtts.sort()
     return {
+        "round_trips": len(rtts),
         "per_second": len(rtts) / elapsed,
         "p50_ms": rtts[len(rtts) // 2] * 1000,
         "p99_ms": rtts[int(len(rtts) * 0.99)] * 1000,

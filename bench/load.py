@@ -101,6 +101,8 @@ def table(r: dict[str, Any]) -> str:
          f"the lean layer echoes {echo['per_second'] / r['asgi echo']['per_second']:.2f}× as many"),
         ("echo ceiling (same stack)", f"{echo['per_second']:.0f} round trips/s",
          f"moves/s = {d['moves_per_s'] / echo['per_second']:.1%} of it (a move is {trips} + fan-out)"),
+        ("server CPU: a move ÷ an echo round trip", f"{d['cpu_ms_per_move'] * 1000 / echo['server_cpu_us']:.1f}×",
+         f"{d['cpu_ms_per_move'] * 1000:.0f} µs per move, {echo['server_cpu_us']:.0f} µs per echo (1 frame in, 1 out)"),
         ("Redis ceiling: PING / commit script", f"{red['ping_per_s']:.0f} / {red['commit_per_s']:.0f} per s",
          f"moves/s = {d['moves_per_s'] / red['commit_per_s']:.1%} of the commit ceiling"),
         ("2 nodes / 1 node", f"{two['moves_per_s'] / d['moves_per_s']:.2f}×",

@@ -183,6 +183,8 @@ async def run_room(urls: list[str], args: argparse.Namespace, index: int, stats:
     while time.perf_counter() < deadline:
         create = {"t": "create", "game": args.game, "options": options, "seats": args.players, "push": args.push}
         joined = await players[0].ask(create)
+        if "room" not in joined:
+            raise RuntimeError(f"create answered {joined}")
         room = joined["room"]
         for i, c in enumerate(conns):
             c.seat = i if i < args.players else None

@@ -19,7 +19,7 @@ from typing import Any
 import msgpack
 from redis.asyncio import Redis
 
-from bench.procs import ROOT, Cluster, memory_kib, run_client
+from bench.procs import ROOT, Cluster, cpu_seconds, memory_kib, run_client
 from server.embedded_redis import EmbeddedRedis, free_port
 from server.store import Commit, Store
 
@@ -33,7 +33,10 @@ def pct(values: list[float], q: float) -> float:
 
 # capacity runs measure the server, not its request limits: bots that move as fast as
 # they can would be throttled by the shipped per-connection budget (the flood run keeps it)
-UNLIMITED = {"LONGHALL_CONN_RATE": "1e9", "LONGHALL_CONN_BURST": "1e9", "LONGHALL_PLAYER_RATE": "0"}
+# a bench seat plays game after game as fast as it can: the frame rates and the cap on the
+# rooms one player creates a minute (10: a short game of 2 seats ends within seconds) are off
+UNLIMITED = {"LONGHALL_CONN_RATE": "1e9", "LONGHALL_CONN_BURST": "1e9", "LONGHALL_PLAYER_RATE": "0",
+             "LONGHALL_ROOMS_PER_MINUTE": "0"}  # fmt: skip
 
 
 def load(rooms: int, seconds: float, nodes: int = 1, fanout: str = "diff", players: int = 4,
@@ -73,13 +76,18 @@ def load(rooms: int, seconds: float, nodes: int = 1, fanout: str = "diff", playe
 
 
 def echo(connections: int, seconds: float, lean: bool = True) -> dict[str, float]:
+    """Round trips per second of a bare echo on the same stack, and the echo server's CPU
+    per round trip (one frame in, one out): the unit a move's server CPU is compared to."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "bench.echo", "serve-lean" if lean else "serve", str(port)], cwd=ROOT
     )
     try:
         time.sleep(1.5)
-        return run_client("bench.echo", "drive", f"ws://127.0.0.1:{port}/ws", str(connections), str(seconds))
+        cpu0 = cpu_seconds(server.pid)
+        r = run_client("bench.echo", "drive", f"ws://127.0.0.1:{port}/ws", str(connections), str(seconds))
+        r["server_cpu_us"] = (cpu_seconds(server.pid) - cpu0) / max(r["round_trips"], 1) * 1e6
+        return r
     finally:
         server.terminate()
         server.wait()

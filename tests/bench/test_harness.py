@@ -25,6 +25,7 @@ def test_the_echo_ceilings_answer_frames(lean: bool) -> None:
     # the websocket layer reads and the stand-in lacks broke it unseen before this test
     r = scenarios.echo(4, 1.0, lean=lean)
     assert r["per_second"] > 0 and 0 < r["p50_ms"] <= r["p99_ms"]
+    assert r["round_trips"] > 0 and r["server_cpu_us"] > 0
 
 
 def test_idle_connections_are_held_and_measured() -> None:
