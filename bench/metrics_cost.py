@@ -1,7 +1,7 @@
 """`python -m bench.metrics_cost`: what /metrics costs the move path.
 
 One node on an embedded Redis, bot games at full speed (bench.loadgen, its own
-process), measured in alternating rounds: nobody scrapes, then a scraper fetches
+process; 4-player Vikings, seats pushed, per-player limits off as in bench.load), measured in alternating rounds: nobody scrapes, then a scraper fetches
 /metrics every second (as Prometheus would, at a short interval). The figure is the
 ratio of committed moves per second, scraped ÷ not scraped, with server CPU per move
 for both; alternating rounds spread the machine's drift over both sides. The
@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 
 from bench.procs import Cluster, run_client
+from bench.scenarios import UNLIMITED
 
 
 def scrape_every(url: str, seconds: float, stop: threading.Event, got: list[int]) -> None:
@@ -32,7 +33,7 @@ def scrape_every(url: str, seconds: float, stop: threading.Event, got: list[int]
 
 def one_round(rooms: int, seconds: float, scrape: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as work:
-        cluster = Cluster(Path(work), nodes=1)
+        cluster = Cluster(Path(work), nodes=1, **UNLIMITED)  # the bench's seats, not a flood: limits off
         node = cluster.nodes[0]
         stop, sizes = threading.Event(), list[int]()
         scraper = threading.Thread(target=scrape_every, args=(node.http + "/metrics", 1.0, stop, sizes))
@@ -41,7 +42,8 @@ def one_round(rooms: int, seconds: float, scrape: bool) -> dict[str, Any]:
                 scraper.start()
             raw = run_client(
                 "bench.loadgen", "--urls", node.url, "--rooms", str(rooms), "--seconds", str(seconds),
-                "--players", "4", "--spectators", "1", timeout=seconds + 120,
+                "--players", "4", "--spectators", "1", "--push",
+                timeout=seconds + 120,
             )  # fmt: skip
             cpu = node.usage().cpu
         finally:
@@ -51,7 +53,8 @@ def one_round(rooms: int, seconds: float, scrape: bool) -> dict[str, Any]:
             cluster.stop()
     moves = len(raw["rtt_ms"])
     return {"moves_per_s": moves / raw["seconds"], "cpu_ms_per_move": cpu / max(moves, 1) * 1000,
-            "scrapes": len(sizes), "scrape_bytes": max(sizes, default=0)}  # fmt: skip
+            "scrapes": len(sizes), "scrape_bytes": max(sizes, default=0),
+            "errors": sum(raw["errors"].values())}  # fmt: skip
 
 
 def in_process() -> dict[str, float]:

@@ -68,3 +68,14 @@ def test_asked_and_pushed_legal_moves_are_measured_alike() -> None:
 def test_the_cost_of_waiting_for_a_replica_is_measured() -> None:
     med = movepath.replicas(rounds=1, rooms=2, seconds=2.0)
     assert set(med) == {"0", "1"} and all(m["moves_per_s"] > 0 and m["cpu_ms_per_move"] > 0 for m in med.values())
+
+
+def test_the_cost_of_scraping_metrics_is_measured() -> None:
+    # its node once ran with the per-player limits on: the load's room creates were refused
+    # and the run failed before any figure (nothing ran the bench to notice)
+    from bench import metrics_cost
+
+    for scrape in (False, True):
+        r = metrics_cost.one_round(rooms=2, seconds=2.5, scrape=scrape)
+        assert r["moves_per_s"] > 0 and r["cpu_ms_per_move"] > 0 and r["errors"] == 0
+        assert (r["scrapes"] > 0 and r["scrape_bytes"] > 0) if scrape else r["scrapes"] == 0
