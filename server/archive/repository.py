@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Insert, func, select
+from sqlalchemy import Insert, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -52,42 +52,46 @@ class Archive:
             new = await ratings.rate(s, rec, rec.ended, lock=self.dialect == "postgresql")
             if rated is not None:
                 rated.extend(new)
+            rows = await s.connection()  # plain inserts: Core's executemany, not the ORM's bulk path
             seats = [
                 {"room": rec.room, "seat": i, "player": h["player"], "ended": rec.ended}
                 for i, h in enumerate(rec.seats)
                 if h is not None
             ]
             if seats:
-                await s.execute(self._insert(Seat), seats)
+                await rows.execute(insert(Seat), seats)
             if rec.moves:
-                await s.execute(
-                    self._insert(Move),
+                await rows.execute(
+                    insert(Move),
                     [{"room": rec.room, "seq": m.seq, "seat": m.seat, "move": m.move, "at": m.at} for m in rec.moves],
                 )
             if rec.chat:
-                await s.execute(
-                    self._insert(ChatMessage), [{"room": rec.room, "n": i, **c} for i, c in enumerate(rec.chat)]
+                await rows.execute(
+                    insert(ChatMessage), [{"room": rec.room, "n": i, **c} for i, c in enumerate(rec.chat)]
                 )
         return True
 
     async def _players(self, s: AsyncSession, rec: GameRecord) -> None:
-        """Every seated player exists afterwards; its name and last seen move forward."""
+        """Every seated player exists afterwards; its name and last seen move forward (one
+        statement for the whole table)."""
         first = rec.started or rec.ended
-        for holder in {h["player"]: h for h in rec.seats if h is not None}.values():
-            ins: Insert = self._insert(Player).values(
-                id=holder["player"], name=str(holder.get("name") or "")[:64], created=first, last_seen=rec.ended
+        people = {h["player"]: h for h in rec.seats if h is not None}.values()
+        if not people:
+            return
+        ins: Insert = self._insert(Player).values(
+            [{"id": h["player"], "name": str(h.get("name") or "")[:64], "created": first, "last_seen": rec.ended}
+             for h in people]
+        )  # fmt: skip
+        latest = func.max if self.dialect == "sqlite" else func.greatest
+        await s.execute(
+            ins.on_conflict_do_update(  # type: ignore[attr-defined]
+                index_elements=["id"],
+                set_={
+                    "name": ins.excluded.name,  # type: ignore[attr-defined]
+                    "last_seen": latest(Player.last_seen, ins.excluded.last_seen),  # type: ignore[attr-defined]
+                },
             )
-            await s.execute(
-                ins.on_conflict_do_update(  # type: ignore[attr-defined]
-                    index_elements=["id"],
-                    set_={
-                        "name": ins.excluded.name,  # type: ignore[attr-defined]
-                        "last_seen": func.max(Player.last_seen, ins.excluded.last_seen)  # type: ignore[attr-defined]
-                        if self.dialect == "sqlite"
-                        else func.greatest(Player.last_seen, ins.excluded.last_seen),  # type: ignore[attr-defined]
-                    },
-                )
-            )
+        )
 
     async def game(self, room: str) -> GameRecord | None:
         async with self.sessions() as s:
