@@ -1,12 +1,13 @@
 """`python -m bench.metrics_cost`: what /metrics costs the move path.
 
-One node on an embedded Redis, bot games at full speed (bench.loadgen, its own
-process; 4-player Vikings, seats pushed, per-player limits off as in bench.load), measured in alternating rounds: nobody scrapes, then a scraper fetches
-/metrics every second (as Prometheus would, at a short interval). The figure is the
-ratio of committed moves per second, scraped ÷ not scraped, with server CPU per move
-for both; alternating rounds spread the machine's drift over both sides. The
-counters and histograms are updated in both cases: what the ratio shows is the scrape,
-while the update cost is inside every figure (server CPU per move, in bench.load).
+One node on an embedded Redis, bot games at full speed (bench.loadgen, its own process;
+4-player Vikings, seats pushed, per-player limits off as in bench.load), measured in
+alternating rounds: nobody scrapes, then a scraper fetches /metrics every second (as
+Prometheus would, at a short interval). The figure is the ratio of committed moves per
+second, scraped ÷ not scraped, with server CPU per move for both; alternating rounds
+spread the machine's drift over both sides. The counters and histograms are updated in
+both cases: what the ratio shows is the scrape, while the update cost is inside every
+figure (server CPU per move, in bench.load).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def scrape_every(url: str, seconds: float, stop: threading.Event, got: list[int]
 
 def one_round(rooms: int, seconds: float, scrape: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as work:
-        cluster = Cluster(Path(work), nodes=1, **UNLIMITED)  # the bench's seats, not a flood: limits off
+        cluster = Cluster(Path(work), 1, "always", "", (), **UNLIMITED)  # the bench's seats, not a flood: limits off
         node = cluster.nodes[0]
         stop, sizes = threading.Event(), list[int]()
         scraper = threading.Thread(target=scrape_every, args=(node.http + "/metrics", 1.0, stop, sizes))

@@ -121,7 +121,7 @@ class Node:
         hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None,
                   self.settings.redis_url)  # fmt: skip
         s = self.settings
-        self.rooms = rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl)
+        self.rooms = rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl, s.doc_every)
         hub.on_resubscribe = self.rooms.on_resubscribe
 
         async def recovered() -> None:  # what a pub/sub gap may have swallowed, told again

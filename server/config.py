@@ -31,6 +31,7 @@ class Settings:
     redis_timeout: float = 5.0  # seconds a commit may wait for Redis before the move is "unavailable"
     commit_replicas: int = 0  # replicas that must acknowledge a commit before a move is answered `ok`
     replica_wait: float = 1.0  # seconds a commit waits for them before the move is "unavailable"
+    doc_every: int = 8  # a room's document is written whole at least every this many commits (server.store)
     web: str = ""  # folder of the built web client, served at /
     drain_seconds: float = 0.0  # after SIGTERM, /ready fails this long before sockets are closed (1012)
     log_level: str = "info"  # debug, info, warning, error

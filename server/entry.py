@@ -28,7 +28,7 @@ def same_as_public(seat_view: dict[str, Any], public: dict[str, Any]) -> bool:
 class Entry:
     """A cached room: its document at `seq`, the views cut from it, committed move ids."""
 
-    __slots__ = ("id", "seq", "doc", "game", "views", "ids", "known", "stale", "used", "frames")
+    __slots__ = ("id", "seq", "doc", "game", "views", "ids", "known", "stale", "used", "frames", "base", "own")
 
     def __init__(self, room: str) -> None:
         self.id = room
@@ -42,6 +42,8 @@ class Entry:
         self.used = time.monotonic()
         # bytes packed once per seq: ("moves", seat) a seat's `moves` frame, ("view", seat) a view
         self.frames: tuple[int, dict[tuple[str, int | None], bytes]] = (-1, {})
+        self.base = -1  # the seq at which Redis holds the document whole (server.store: its tail after it)
+        self.own = False  # this node made the room's last commit (not read from Redis since)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         v = self.views.get(seat)

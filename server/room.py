@@ -100,6 +100,18 @@ def last_decision(game: Game, before: dict[str, Any], seat: int, move: Any, seat
     return cut
 
 
+def replayed(doc: Doc, game: Game, entries: list[dict[str, Any]], base: int) -> Doc:
+    """`doc` (the document at seq `base`) with the plain moves of `entries` (its tail in
+    Redis, at seqs base+1...) applied again, each made as the room service made it:
+    the engine's new state and result, the decision described (server.rooms.decide)."""
+    for i, entry in enumerate(entries):
+        before, seat, move = doc["state"], entry["seat"], entry["move"]
+        state = game.apply(before, seat, move)
+        last = last_decision(game, before, seat, move, len(doc["seats"]), base + i + 1)
+        doc = moved(doc, state, game.result(state), last)
+    return doc
+
+
 def made_by(doc: Doc, by: str) -> Doc:
     """The document with its last decision marked as made by "timeout" (the seat's clock
     ran out and a bot decided for it) or "bot" (a bot seat's own), in every viewer's cut."""

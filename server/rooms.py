@@ -40,8 +40,9 @@ UNCONFIRMED = "the store's replicas have not acknowledged this move yet; send th
 
 class Rooms:
     def __init__(self, store: Store, hub: Hub, node: str, finished_ttl: int, fanout: str = "diff",
-                 open_ttl: int = 24 * 3600) -> None:  # fmt: skip
+                 open_ttl: int = 24 * 3600, doc_every: int = 8) -> None:  # fmt: skip
         self.open_ttl = open_ttl
+        self.doc_every = doc_every  # the whole document at least every this many commits (server.store)
         self.snapshots = fanout == "snapshot"
         self.store = store
         self.hub = hub
@@ -83,6 +84,7 @@ class Rooms:
             e = e or self.cache.setdefault(room, Entry(room))
             e.seq, e.doc, e.ids, e.views = loaded.seq, loaded.doc, loaded.ids, {}
             e.known, e.stale = max(e.known, loaded.seq), False
+            e.base, e.own = loaded.seq - loaded.tail, False
             e.game = registry.get(loaded.doc["game"])
             if e.game is None:
                 raise RoomError(ErrorCode.UNKNOWN_GAME, f"this server does not host {loaded.doc['game']!r}")
@@ -111,10 +113,11 @@ class Rooms:
         lobby = doc["seats"] is not e.doc["seats"] or doc["status"] != e.doc["status"]
         holders = rm.holders(doc)
         acting: list[int] = new_views[None]["to_act"] if doc["status"] == rm.PLAYING else []
+        tail = self._tail(e, doc, entry, seq, timed)
         c = Commit(
             room=e.id,
             expected_seq=e.seq,
-            doc=pack(doc),
+            doc=b"" if tail else pack(doc),
             entry=entry,
             payload=payload(self.node, e.id, seq, frames, over, id_key, holders, acting),
             id_key=id_key,
@@ -132,6 +135,9 @@ class Rooms:
             raise RoomError(ErrorCode.UNAVAILABLE, "the store did not answer; send the same move id again") from exc
         if out.status == "ok":
             e.seq, e.doc, e.views, e.known = seq, doc, new_views, max(e.known, seq)
+            e.own = True
+            if not tail:
+                e.base = seq
             if id_key:
                 e.ids[id_key] = seq
             self.hub.deliver(e.id, seq, frames, over, holders, acting, lambda seat: self.pushed(e, seat))
@@ -142,6 +148,18 @@ class Rooms:
         elif out.status == "stale":
             e.stale = True
         return out
+
+    def _tail(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int, timed: bool) -> bool:
+        """Whether this commit appends its entry to the document's tail in Redis instead of
+        writing the document whole (server.store): a plain move — the seat's player's own
+        decision (no bot, no clock, no undo: `room.replayed` makes nothing else again)
+        that leaves the game in play — on a node that made the room's last commit itself
+        (a room whose players sit on several nodes is read again at nearly every move: it
+        keeps its document whole), fewer than `doc_every` commits after the document was
+        last written whole."""
+        return (self.doc_every > 1 and e.own and seq - e.base < self.doc_every and entry.get("k") == "move"
+                and not entry.get("by") and not timed and not e.doc.get("undo_on") and doc["status"] == rm.PLAYING
+                and e.doc["status"] == rm.PLAYING)  # fmt: skip
 
     def _stamped(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int) -> tuple[rm.Doc, bool]:
         """`doc` with what the commit itself adds: who decided for the seat, what the seat

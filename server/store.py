@@ -2,6 +2,9 @@
 
 Keys share a hash tag per room so one room lives in one cluster slot:
   room:{ID}:doc    hash: seq, doc (msgpack of the room document, engine state included)
+  room:{ID}:tail   list: the log entries of the plain moves committed since `doc` was
+                   written (seq - LLEN of them); the document at `seq` is `doc` with them
+                   applied again (see "The document and its tail" below)
   room:{ID}:meta   hash: what the lobby lists (game, seats taken/total, status, private)
   room:{ID}:log    stream: every committed change (moves, joins, start) — audit and replay
   room:{ID}:ids    hash: "<player>:<move id>" -> seq, for idempotent moves
@@ -21,6 +24,18 @@ updates the lobby fields and publishes the fan-out payload. The script touches t
 room's keys only, one cluster slot; the public-room index and the games-in-play index
 span rooms, so they are updated after the commit, only when a room is created, starts or
 ends (`_index`).
+
+The document and its tail: a commit writes the whole document (about 4 KB in a game of
+Vikings), except for a plain move — a player's own decision in an untimed room without
+undo, that leaves the game in play, committed by the node that made the room's previous
+commit too — which appends its log entry to the tail instead, until `doc_every` commits
+have passed since the document was last written whole (server.rooms). Packing and
+sending the whole document was a seventh of a node's CPU per move. A load reads the
+document and its tail in one script and applies the tail's moves again through the
+engine (`room.replayed`), as the commit made them: every entry of a tail is a plain move,
+so nothing but the engine's apply and the decision's description is made again. Every
+other change, the end of a game among them, writes the whole document and empties the
+tail: a finished room's `doc` is its final document.
 """
 
 from __future__ import annotations
@@ -36,6 +51,7 @@ from redis.exceptions import NoScriptError, RedisError
 
 from protocol.codec import pack
 from server import logs, metrics
+from server import room as rm
 from server.games import registry
 from server.outage import QuietLog
 from server.redis_client import clustered
@@ -52,7 +68,13 @@ if ARGV[3] ~= '' then
 end
 if cur ~= tonumber(ARGV[1]) then return {'stale', cur} end
 local seq = cur + 1
-redis.call('HSET', KEYS[1], 'seq', seq, 'doc', ARGV[2])
+if ARGV[2] ~= '' then
+  redis.call('HSET', KEYS[1], 'seq', seq, 'doc', ARGV[2])
+  redis.call('DEL', KEYS[6])
+else  -- a plain move: its entry goes to the tail, the document stays as it was written last
+  redis.call('HSET', KEYS[1], 'seq', seq)
+  redis.call('RPUSH', KEYS[6], ARGV[4])
+end
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[3], ARGV[3], seq) end
 redis.call('XADD', KEYS[2], '*', 'seq', seq, 'entry', ARGV[4])
 local n = tonumber(ARGV[7])
@@ -63,12 +85,17 @@ if n > 0 then
 end
 local ttl = tonumber(ARGV[8 + 2 * n])
 if ttl > 0 then
-  for i = 1, 5 do redis.call('EXPIRE', KEYS[i], ttl) end
+  for i = 1, 6 do redis.call('EXPIRE', KEYS[i], ttl) end
 elseif ttl < 0 then
-  for i = 1, 5 do redis.call('PERSIST', KEYS[i]) end
+  for i = 1, 6 do redis.call('PERSIST', KEYS[i]) end
 end
 redis.call('PUBLISH', ARGV[5], ARGV[6])
 return {'ok', seq}
+"""
+# a room as it stands: the document last written whole, the tail after it, the move ids
+LOAD = """
+return {redis.call('HMGET', KEYS[1], 'seq', 'doc'), redis.call('LRANGE', KEYS[6], 0, -1),
+        redis.call('HGETALL', KEYS[3])}
 """
 # a move answered from a node's cache (a resend) when commits wait for replicas: the id's
 # commit must still be in Redis; writing its entry again lets a WAIT after it cover it
@@ -93,7 +120,7 @@ def text(value: Any) -> str:
 
 def keys(room: str) -> list[str]:
     base = f"room:{{{room}}}"
-    return [f"{base}:doc", f"{base}:log", f"{base}:ids", f"{base}:meta", f"{base}:watch"]
+    return [f"{base}:doc", f"{base}:log", f"{base}:ids", f"{base}:meta", f"{base}:watch", f"{base}:tail"]
 
 
 def public_key(game: str) -> str:
@@ -116,7 +143,7 @@ class Commit:
 
     room: str
     expected_seq: int
-    doc: bytes
+    doc: bytes  # b"": a plain move, its entry appended to the tail instead
     entry: dict[str, Any]
     payload: bytes
     id_key: str = ""
@@ -136,9 +163,9 @@ class Outcome:
 @dataclass
 class Loaded:
     seq: int
-    doc: dict[str, Any]
-    doc_bytes: bytes
+    doc: dict[str, Any]  # the document at `seq`, its tail applied
     ids: dict[str, int]
+    tail: int = 0  # plain moves applied to the document last written whole (0: it was written at `seq`)
 
 
 class Store:
@@ -157,6 +184,7 @@ class Store:
         self._lean_confirm = ScriptRunner(url, CONFIRM, size=1, timeout=timeout) if lean and replicas else None
         self._commit = redis.register_script(script)
         self._confirm = redis.register_script(CONFIRM)
+        self._load = redis.register_script(LOAD)
 
     async def commit(self, c: Commit) -> Outcome:
         meta = [str(x) for kv in (c.meta or {}).items() for x in kv]
@@ -236,19 +264,18 @@ class Store:
             log.warning("room indexes not updated", extra={"room": c.room, "status": c.public})
 
     async def load(self, room: str) -> Loaded | None:
-        k = keys(room)
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.hmget(k[0], "seq", "doc")
-            pipe.hgetall(k[2])
-            (seq, doc), ids = await pipe.execute()
-        if seq is None or doc is None:
+        (seq, raw), tail, flat = await self._load(keys=keys(room))
+        if seq is None or raw is None:
             return None
-        return Loaded(
-            int(seq),
-            msgpack.unpackb(doc, raw=False),
-            doc,
-            {key.decode(): int(v) for key, v in ids.items()},
-        )
+        doc = msgpack.unpackb(raw, raw=False)
+        if tail:
+            game = registry.get(doc["game"])
+            if game is None:  # not hosted here: the caller refuses the room on its game
+                return Loaded(int(seq), doc, {}, 0)
+            base = int(seq) - len(tail)
+            doc = rm.replayed(doc, game, [msgpack.unpackb(e, raw=False) for e in tail], base)
+        ids = {text(flat[i]): int(flat[i + 1]) for i in range(0, len(flat), 2)}
+        return Loaded(int(seq), doc, ids, len(tail))
 
     def close(self) -> None:
         if self._lean is not None:

@@ -174,7 +174,7 @@ class Archiver:
             raise
 
     async def _release(self, room: str) -> None:
-        k = [*keys(room)[:5], chat_key(room), here_key(room)]  # doc, log, ids, meta, watch; chat, presence
+        k = [*keys(room), chat_key(room), here_key(room)]  # doc, log, ids, meta, watch, tail; chat, presence
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.hset(k[3], "archived", "1")
             for key in k:

@@ -1,0 +1,59 @@
+"""A room's document in Redis with its tail: the plain moves a node commits append their
+log entries instead of writing the whole document, at most `doc_every` (8) commits in a
+row (server.store). Whatever reads the room — a load in another process, another node's
+snapshot — must see exactly the document the committing node holds."""
+
+from __future__ import annotations
+
+import random
+
+import msgpack
+import pytest
+import redis.asyncio as aioredis
+
+from clients.python.client import Client
+from protocol.diff import strict_equal
+from server.replay import documents
+from server.store import Store, keys
+from tests.server.test_play import next_move
+from tests.tables import table
+
+GAMES = [("vikings", {"variant": "advanced"}, 4), ("hunters", None, 3), ("feast", {"length": "short"}, 2)]
+
+
+@pytest.mark.parametrize(("game", "options", "players"), GAMES, ids=[g for g, _, _ in GAMES])
+async def test_a_room_read_with_its_tail_is_the_document_committed(two_nodes, redis_url, game, options,
+                                                                   players) -> None:  # fmt: skip
+    a, b = two_nodes
+    r = aioredis.Redis.from_url(redis_url)
+    store = Store(r)  # redis-py's path: the load script, as every node reads a room
+    rng = random.Random(5)
+    try:
+        async with table(a.url, players=players, spectators=1, game=game, options=options) as t:
+            elsewhere = await Client(b.url, name="b").connect()  # watches from the other node
+            await elsewhere.spectate(t.room)
+            tails, moves = [], 0
+            while await next_move(t, rng):
+                moves += 1
+                loaded = await store.load(t.room)
+                assert loaded is not None
+                log = [msgpack.unpackb(f[b"entry"], raw=False) for _, f in await r.xrange(keys(t.room)[1])]
+                assert len(log) == loaded.seq + 1
+                # the document every commit made, rebuilt from the log alone (server.replay; the
+                # room's clock setting is not in the log: an untimed room's is null)
+                rebuilt = {**documents(loaded.doc, log)[loaded.seq], "clock_setting": None}
+                assert strict_equal(loaded.doc, rebuilt)
+                assert loaded.tail == await r.llen(keys(t.room)[5]) < 8
+                tails.append(loaded.tail)
+                # the other node reads the room afresh (its tail applied) for a snapshot
+                seq = loaded.seq
+                await elsewhere.wait_until(lambda seq=seq: elsewhere.rooms[t.room].seq == seq)
+                await elsewhere.resync(t.room)
+                assert strict_equal(elsewhere.rooms[t.room].view, t.spectators[0].rooms[t.room].view)
+            assert max(tails) == 7 and tails.count(0) < len(tails) / 2, tails  # the tail was in use
+            assert await r.llen(keys(t.room)[5]) == 0  # the end wrote the final document whole
+            final = msgpack.unpackb(await r.hget(keys(t.room)[0], "doc"), raw=False)
+            assert final["status"] == "over" and strict_equal(final, (await store.load(t.room)).doc)
+            await elsewhere.close()
+    finally:
+        await r.aclose()
