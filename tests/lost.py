@@ -2,8 +2,8 @@
 
 Redis replicates asynchronously: a master killed an instant after a commit can leave the
 replica that takes its place without it (and an append-only file not fsynced at every
-write loses its last writes the same way). Here the room's document, move ids and log
-are put back by hand to how they stood at an earlier moment (`kept`), as such a replica
+write loses its last writes the same way). Here the room's document and its tail, move
+ids and log are put back by hand to how they stood at an earlier moment (`kept`), as such a replica
 holds them.
 """
 
@@ -18,12 +18,13 @@ from server.store import keys
 
 @dataclass
 class Kept:
-    """A room in Redis at one moment: its document and move ids, its log's length."""
+    """A room in Redis at one moment: its document and its tail, move ids, its log's length."""
 
     room: str
     doc: dict[bytes, bytes]
     ids: dict[bytes, bytes]
     logged: int
+    tail: list[bytes]
 
     @property
     def seq(self) -> int:
@@ -32,13 +33,16 @@ class Kept:
 
 def keep(r: redis.Redis, room: str) -> Kept:
     k = keys(room)
-    return Kept(room, r.hgetall(k[0]), r.hgetall(k[2]), r.xlen(k[1]))
+    return Kept(room, r.hgetall(k[0]), r.hgetall(k[2]), r.xlen(k[1]), r.lrange(k[5], 0, -1))
 
 
 def lose_since(r: redis.Redis, kept: Kept) -> None:
     """Every commit of the room since `kept` is gone."""
-    doc, log, ids = keys(kept.room)[0], keys(kept.room)[1], keys(kept.room)[2]
+    doc, log, ids, tail = keys(kept.room)[0], keys(kept.room)[1], keys(kept.room)[2], keys(kept.room)[5]
     r.hset(doc, mapping=kept.doc)
+    r.delete(tail)
+    if kept.tail:
+        r.rpush(tail, *kept.tail)
     r.delete(ids)
     if kept.ids:
         r.hset(ids, mapping=kept.ids)
