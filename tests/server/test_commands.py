@@ -52,6 +52,8 @@ async def test_each_committed_move_is_one_script_call(alone) -> None:
         # everything else ran inside the script ...
         assert calls.pop("publish") == moves
         assert calls.pop("xadd") == moves
+        # a plain move's entry goes onto the document's tail, the game's end writes it whole
+        assert 0 < calls.pop("rpush") < moves
         # ... but for the matchmaker's lease polls, which tick on their own clock
         # (and the referee's, and the presence and absence sweeps: hashes of who is here)
         for cmd in ("set", "get", "pexpire", "smembers", "zcard", "zrange", "hgetall"):
