@@ -71,11 +71,16 @@ def commit_frames(
     e: Entry, seq: int, new_views: dict[int | None, dict[str, Any]], snapshots: bool = False
 ) -> dict[str, bytes]:
     """One frame per seat ("p": the public one). A seat whose table view equals the
-    public one before and after gets the public frame: same ops, encoded once.
+    public one before and after gets the public frame: same ops, encoded once (in a game
+    of open information every seat's view is the public one: `room.views`).
     `snapshots`: whole views instead of diffs (the "snapshot" fan-out)."""
     frames: dict[str, bytes] = {}
     public_old, public_new = e.view(None), new_views[None]
+    shared = e.game is not None and e.game.open_information
     for seat, nv in new_views.items():
+        if seat is not None and shared:
+            frames[str(seat)] = frames["p"]
+            continue
         old = e.view(seat)
         if seat is not None and same_as_public(old, public_old) and same_as_public(nv, public_new):
             frames[str(seat)] = frames["p"]
