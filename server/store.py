@@ -35,7 +35,9 @@ document and its tail in one script and applies the tail's moves again through t
 engine (`room.replayed`), as the commit made them: every entry of a tail is a plain move,
 so nothing but the engine's apply and the decision's description is made again. Every
 other change, the end of a game among them, writes the whole document and empties the
-tail: a finished room's `doc` is its final document.
+tail: a finished room's `doc` is its final document. A node that shuts down gracefully
+writes whole the documents whose tails it made (`flush`): a tail is replayed by the
+engine of the release that wrote it, unless that node was killed.
 """
 
 from __future__ import annotations
@@ -91,6 +93,14 @@ elseif ttl < 0 then
 end
 redis.call('PUBLISH', ARGV[5], ARGV[6])
 return {'ok', seq}
+"""
+# a node going down writes whole the documents whose tails it made (`Store.flush`): only
+# while the room is still at the seq the node committed last
+FLUSH = """
+if tonumber(redis.call('HGET', KEYS[1], 'seq') or '-1') ~= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'doc', ARGV[2])
+redis.call('DEL', KEYS[6])
+return 1
 """
 # a room as it stands: the document last written whole, the tail after it, the move ids
 LOAD = """
@@ -185,6 +195,7 @@ class Store:
         self._commit = redis.register_script(script)
         self._confirm = redis.register_script(CONFIRM)
         self._load = redis.register_script(LOAD)
+        self._flush = redis.register_script(FLUSH)
 
     async def commit(self, c: Commit) -> Outcome:
         meta = [str(x) for kv in (c.meta or {}).items() for x in kv]
@@ -276,6 +287,11 @@ class Store:
             doc = rm.replayed(doc, game, [msgpack.unpackb(e, raw=False) for e in tail], base)
         ids = {text(flat[i]): int(flat[i + 1]) for i in range(0, len(flat), 2)}
         return Loaded(int(seq), doc, ids, len(tail))
+
+    async def flush(self, room: str, seq: int, doc: bytes) -> bool:
+        """Write the room's document at `seq` whole and empty its tail, if Redis holds the
+        room at that seq still (a node's graceful shutdown: server.rooms.flush)."""
+        return bool(await self._flush(keys=keys(room), args=[seq, doc]))
 
     def close(self) -> None:
         if self._lean is not None:

@@ -5,6 +5,7 @@ snapshot — must see exactly the document the committing node holds."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import msgpack
@@ -15,6 +16,7 @@ from clients.python.client import Client
 from protocol.diff import strict_equal
 from server.replay import documents
 from server.store import Store, keys
+from tests.cluster import ServerProc
 from tests.server.test_play import next_move
 from tests.tables import table
 
@@ -56,4 +58,27 @@ async def test_a_room_read_with_its_tail_is_the_document_committed(two_nodes, re
             assert final["status"] == "over" and strict_equal(final, (await store.load(t.room)).doc)
             await elsewhere.close()
     finally:
+        await r.aclose()
+
+
+async def test_a_node_going_down_writes_its_rooms_documents_whole(redis_url, tmp_path) -> None:
+    """A node stopped gracefully (SIGTERM) leaves no tail it made: the next node to read
+    the room (perhaps of a newer release, its engine changed) replays nothing."""
+    node = ServerProc(tmp_path / "n", redis_url).start()
+    r = aioredis.Redis.from_url(redis_url)
+    rng = random.Random(3)
+    try:
+        async with table(node.url, players=4, spectators=1, game="vikings", options={"variant": "advanced"}) as t:
+            while await r.llen(keys(t.room)[5]) < 3:
+                assert await next_move(t, rng)
+            before = await Store(r).load(t.room)
+            assert before is not None and before.tail >= 3
+            await asyncio.to_thread(node.stop)
+        assert await r.llen(keys(t.room)[5]) == 0
+        after = await Store(r).load(t.room)
+        assert after is not None and after.tail == 0 and after.seq == before.seq
+        assert strict_equal(after.doc, before.doc)  # the document at that seq, now whole
+        assert strict_equal(msgpack.unpackb(await r.hget(keys(t.room)[0], "doc"), raw=False), before.doc)
+    finally:
+        node.stop()
         await r.aclose()
