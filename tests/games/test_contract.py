@@ -24,6 +24,11 @@ from server.games.contract import Game, IllegalMove
 
 GAMES = sorted(registry.games())
 MAX_MOVES = 3000  # per game: enough to cross rounds and scorings
+# each game with its default options, and the options whose decisions take other paths
+# through the engine (Vikings' advanced game: the auction, boxing, the colour-by-colour offer)
+CONFIGURATIONS = [pytest.param(name, {}, id=name) for name in GAMES] + [
+    pytest.param("vikings", {"variant": "advanced"}, id="vikings-advanced")
+]
 
 
 def walk_keys(tree: Any) -> set[str]:
@@ -71,14 +76,14 @@ def check_out_of_turn(game: Game, state: dict[str, Any], players: int, acting: l
             assert game.to_act(after) == acting, f"seat {other} took the decision of {acting} with {move}"
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_contract_holds_over_random_games(name: str) -> None:
+@pytest.mark.parametrize(("name", "options"), CONFIGURATIONS)
+def test_contract_holds_over_random_games(name: str, options: dict[str, Any]) -> None:
     game = registry.get(name)
     assert game is not None
     info = game.info
     for players in range(info.min_players, info.max_players + 1):
         pick = random.Random(players)
-        state = game.setup(players, game.resolve_options({}), seed=players * 7)
+        state = game.setup(players, game.resolve_options(options), seed=players * 7)
         views = check_views(game, state, players, {})
         for _ in range(MAX_MOVES):
             if game.result(state) is not None:
