@@ -45,6 +45,10 @@ class Entry:
         self.base = -1  # the seq at which Redis holds the document whole (server.store: its tail after it)
         self.own = False  # this node made the room's last commit (not read from Redis since)
 
+    def tail_here(self) -> bool:
+        """Whether Redis holds this room's document with a tail this node made (server.store)."""
+        return self.own and not self.stale and self.seq > self.base
+
     def view(self, seat: int | None) -> dict[str, Any]:
         v = self.views.get(seat)
         if v is None:

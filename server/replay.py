@@ -99,8 +99,7 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
         elif kind == "move":
             seat, move, by = entry["seat"], entry["move"], entry.get("by")
             state = game.apply(doc["state"], seat, move)
-            last = rm.last_decision(game, doc["state"], seat, move, len(doc["seats"]), len(docs))  # as rooms.move
-            new = rm.moved(doc, state, game.result(state), last)
+            new = rm.decided(doc, game, seat, move, state, game.result(state), len(docs))  # as rooms.decide
             if by:
                 new = rm.made_by(new, by)
             doc = undo.track(game, doc, new, seat, move, by, len(docs))  # as rooms.commit

@@ -100,15 +100,21 @@ def last_decision(game: Game, before: dict[str, Any], seat: int, move: Any, seat
     return cut
 
 
+def decided(doc: Doc, game: Game, seat: int, move: Any, state: dict[str, Any], result: dict[str, Any] | None,
+            seq: int) -> Doc:  # fmt: skip
+    """The document after `seat`'s `move` made the engine's `state` (and `result`),
+    committed at `seq`: with the decision described. The room service commits it
+    (server.rooms.decide); a load makes it again for each move of a tail (`replayed`)."""
+    return moved(doc, state, result, last_decision(game, doc["state"], seat, move, len(doc["seats"]), seq))
+
+
 def replayed(doc: Doc, game: Game, entries: list[dict[str, Any]], base: int) -> Doc:
     """`doc` (the document at seq `base`) with the plain moves of `entries` (its tail in
-    Redis, at seqs base+1...) applied again, each made as the room service made it:
-    the engine's new state and result, the decision described (server.rooms.decide)."""
+    Redis, at seqs base+1...) made again, as the room service made them (`decided`)."""
     for i, entry in enumerate(entries):
-        before, seat, move = doc["state"], entry["seat"], entry["move"]
-        state = game.apply(before, seat, move)
-        last = last_decision(game, before, seat, move, len(doc["seats"]), base + i + 1)
-        doc = moved(doc, state, game.result(state), last)
+        seat, move = entry["seat"], entry["move"]
+        state = game.apply(doc["state"], seat, move)
+        doc = decided(doc, game, seat, move, state, game.result(state), base + i + 1)
     return doc
 
 

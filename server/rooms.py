@@ -105,10 +105,10 @@ class Rooms:
         move through an engine of another release. The rooms written."""
         written = 0
         for room, e in list(self.cache.items()):
-            if not e.own or e.stale or e.seq <= e.base:
+            if not e.tail_here():
                 continue
-            async with self.lock(room):
-                if e.own and not e.stale and e.seq > e.base and await self.store.flush(room, e.seq, pack(e.doc)):
+            async with self.lock(room):  # (a commit may have written it whole meanwhile)
+                if e.tail_here() and await self.store.flush(room, e.seq, pack(e.doc)):
                     e.base = e.seq
                     written += 1
         return written
@@ -172,8 +172,8 @@ class Rooms:
         keeps its document whole), fewer than `doc_every` commits after the document was
         last written whole."""
         return (self.doc_every > 1 and e.own and seq - e.base < self.doc_every and entry.get("k") == "move"
-                and not entry.get("by") and not timed and not e.doc.get("undo_on") and doc["status"] == rm.PLAYING
-                and e.doc["status"] == rm.PLAYING)  # fmt: skip
+                and not entry.get("by") and not timed and not e.doc.get("undo_on")
+                and doc["status"] == rm.PLAYING)  # fmt: skip
 
     def _stamped(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int) -> tuple[rm.Doc, bool]:
         """`doc` with what the commit itself adds: who decided for the seat, what the seat
@@ -433,9 +433,9 @@ class Rooms:
         committed seq, or None when another node committed first (reload and retry)."""
         new_state, result = self._apply(e, seat, move)
         assert e.game is not None
-        last = rm.last_decision(e.game, e.doc["state"], seat, move, len(e.doc["seats"]), e.seq + 1)
-        entry = {**entry, "said": last["p"]}  # the log so far, worded for anyone (server.said)
-        out = await self.commit(e, rm.moved(e.doc, new_state, result, last), entry, id_key)
+        doc = rm.decided(e.doc, e.game, seat, move, new_state, result, e.seq + 1)
+        entry = {**entry, "said": doc["last"]["p"]}  # the log so far, worded for anyone (server.said)
+        out = await self.commit(e, doc, entry, id_key)
         if id_key and out.status != "stale" and not out.confirmed:
             raise RoomError(ErrorCode.UNAVAILABLE, UNCONFIRMED)
         return out.seq if out.status in ("ok", "dup") else None

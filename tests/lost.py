@@ -3,8 +3,8 @@
 Redis replicates asynchronously: a master killed an instant after a commit can leave the
 replica that takes its place without it (and an append-only file not fsynced at every
 write loses its last writes the same way). Here the room's document and its tail, move
-ids and log are put back by hand to how they stood at an earlier moment (`kept`), as such a replica
-holds them.
+ids and log are put back by hand to how they stood at an earlier moment (`kept`), as such
+a replica holds them.
 """
 
 from __future__ import annotations
