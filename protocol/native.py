@@ -3,7 +3,8 @@ are exactly what was compiled.
 
 `build` (scripts/setup.sh runs it) compiles `COMPILED` — the Vikings engine, the view
 differ, the room document, the cached room and its frames, the room service, the gateway,
-a socket's session, the fan-out, flood limits, clocks, move forms — into `build/native/`
+the websocket endpoint, a socket's session, the fan-out, the commit's
+Redis connection and the store, flood limits, clocks, move forms — into `build/native/`
 (`LONGHALL_NATIVE_DIR` elsewhere), with a fingerprint of every one of those sources.
 Each package that holds one calls `extend(__path__, __name__)` first thing, so its
 compiled modules are found before the `.py` files — when the fingerprint matches the
@@ -36,6 +37,9 @@ COMPILED = (
     "server/fanout.py",
     "server/rooms.py",
     "server/gateway.py",
+    "server/lean_ws.py",
+    "server/resp.py",
+    "server/store.py",
     "server/limits.py",
     "server/clock.py",
     "server/games/forms.py",
