@@ -58,6 +58,13 @@ def writable(fjord: Fjord) -> Fjord:
     return out
 
 
+def for_decision(fjord: Fjord) -> Fjord:
+    """`writable` but for the VP tally, which only conversions and scorings change."""
+    out = {k: v.copy() if type(v) in (dict, list) and k != "vp_items" else v for k, v in fjord.items()}
+    out["rows"] = [list(r) for r in fjord["rows"]]
+    return out
+
+
 def touches(fjord: Fjord, row: int, col: int, islands_only: bool) -> bool:
     """V-58 / VD-5: a full side shared with the fjord (column 1) or with a placed tile."""
     if col == 1 or cell(fjord, row, col - 1) or cell(fjord, row, col + 1):

@@ -91,6 +91,7 @@ def carry(s: State, seat: int, move: dict[str, Any]) -> None:
         boatsman.carry(fjord, trip, row, col)
         if boatsman.carry_rows(fjord, trip):
             return
+        widen(s)  # the trip is over: the scoring goes on (`land` had it all copied up front)
     t["trip"] = None
     advance_large(s)
 
@@ -132,7 +133,7 @@ def apply(state: State, seat: int, move: Any) -> State:
     if type(seat) is not int or not 0 <= seat < t["players"]:
         raise bad("no such seat")
     if move["type"] == "convert":
-        s = writable(state, seat)
+        s = _mover_copy(state, seat, fj.writable)
         convert(s, seat, move)
         return s
     prompt = t["prompt"]
@@ -141,64 +142,84 @@ def apply(state: State, seat: int, move: Any) -> State:
     handler = HANDLERS[prompt["ask"]].get(move["type"])
     if handler is None:
         raise refuse_kind(prompt["ask"], move["type"])
-    s = writable(state, seat)
+    s = writable(state, seat, move["type"])
     handler(s, seat, move)
     return s
 
 
-# Small parts of the table a purchase may change in place (the rest is replaced whole).
-PURCHASE_PARTS = ("wheel", "hand", "removed")
+def writable(state: State, seat: int, kind: str) -> State:
+    """A copy of `state` that the decision `kind` of `seat` may change in place, sharing
+    the rest with `state` (copy-on-write: apply is cheap, and the room's differ skips the
+    shared parts by identity).
 
-
-def writable(state: State, seat: int) -> State:
-    """A copy of `state` that the move of `seat` may change in place, sharing the rest.
-
-    Most decisions only touch the offer and the mover's own fjord; copying just those
-    (copy-on-write) keeps apply cheap and lets the room's differ skip the untouched
-    fjords by identity. The auction (whose winner may be another seat) changes the
-    offer, the stacks and one fjord's gold: the table but the fjords is copied, each
-    fjord's top level, and the mover's fjord as `fjord.writable` gives it (a VP
-    conversion, V-50, may come at any time). Decisions that may reach a round's end or
-    its scorings change every fjord and the hidden stacks: for them, and only them,
-    everything is copied but the tiles (`_round_copy`).
+    Every decision gets its own table map (the prompt, the counters and the bank are
+    replaced, never changed in place), its own list of fjords, the mover's fjord as
+    `fjord.for_decision` gives it, and a copy of each table part its prompt's decisions
+    change (`OWN`); the bid copies every fjord's top level too (the auction's winner pays,
+    V-111), the box the hidden stacks' list (the round's stack is laid out, V-112).
+    Decisions that end a scoring or a round change every fjord, the hidden state and any
+    table part: they get all that copied (`widen`) — up front when the decision is known
+    to reach that far (the round's last purchase, a trip's `land`, a scoring's `done`),
+    otherwise once it does (a carried viking that ends its trip, `carry`).
     """
     t = state["table"]
-    if t["scoring"] is not None or t["bought"] >= offer.SPACES - 1:
-        return _round_copy(state)
-    if t["prompt"]["ask"] in AUCTION_ASKS:
-        return _auction_copy(state, seat)
+    ask = t["prompt"]["ask"]
+    if kind in ROUND_ENDING or (t["scoring"] is None and t["bought"] + (ask == "buy") == offer.SPACES):
+        s = {"table": dict(t), "hidden": state["hidden"]}
+        widen(s)
+        return s
+    s = _mover_copy(state, seat, fj.for_decision)
+    table = s["table"]
+    for part in OWN[ask]:
+        table[part] = clone(t[part])
+    if ask == "bid":
+        table["fjords"] = [f if i == seat else dict(f) for i, f in enumerate(table["fjords"])]
+    elif ask == "box":
+        hidden = state["hidden"]
+        s["hidden"] = {**hidden, "stacks": list(hidden["stacks"])}
+    return s
+
+
+def _mover_copy(state: State, seat: int, copy: Callable[[fj.Fjord], fj.Fjord]) -> State:
+    t = state["table"]
     table = dict(t)
-    for part in PURCHASE_PARTS:
-        table[part] = None if t[part] is None else clone(t[part])
-    table["display"] = list(t["display"])
-    table["fjords"] = list(t["fjords"])
-    table["fjords"][seat] = fj.writable(t["fjords"][seat])
+    fjords = list(t["fjords"])
+    fjords[seat] = copy(fjords[seat])
+    table["fjords"] = fjords
     return {"table": table, "hidden": state["hidden"]}
 
 
-def _round_copy(state: State) -> State:
-    """Everything the end of a round may change: the table and the hidden stacks whole,
-    every fjord as `fjord.writable` gives it (scorings change counters, never tiles)."""
-    t = state["table"]
-    rest = clone({k: v for k, v in t.items() if k != "fjords"})  # one copy for the small parts
-    fjords = [fj.writable(f) for f in t["fjords"]]
-    return {"table": {k: fjords if k == "fjords" else rest[k] for k in t}, "hidden": clone(state["hidden"])}
+def widen(s: State) -> None:
+    """Everything a round's end or a scoring may change, made `s`'s own in place: every
+    table part, every fjord as `fjord.writable` gives it (scorings change counters, never
+    tiles) and the hidden state. Parts `s` owns already are copied again: a caller's
+    local names for them go stale, so it is called only where the caller changes nothing
+    more through them."""
+    t = s["table"]
+    for k, v in list(t.items()):
+        if k != "fjords" and type(v) in (dict, list):
+            t[k] = clone(v)
+    t["fjords"] = [fj.writable(f) for f in t["fjords"]]
+    s["hidden"] = clone(s["hidden"])
 
 
-def _auction_copy(state: State, seat: int) -> State:
-    t = state["table"]
-    table: dict[str, Any] = {k: v if k in SHARED_IN_AUCTION else _copied(v) for k, v in t.items()}
-    table["fjords"] = [dict(f) for f in t["fjords"]]  # only `gold` changes there (V-111)
-    table["fjords"][seat] = fj.writable(t["fjords"][seat])
-    return {"table": table, "hidden": clone(state["hidden"])}
-
-
-def _copied(value: Any) -> Any:
-    return clone(value) if type(value) in (dict, list) else value
-
-
-SHARED_IN_AUCTION = ("fjords", "options")  # copied apart (fjords) or never changed (options)
-AUCTION_ASKS = ("bid", "box", "colour")
+# The table parts each prompt's decisions change in place (others they replace whole or
+# leave alone), besides the counters, the prompt and the mover's fjord.
+OWN: dict[str, tuple[str, ...]] = {
+    "bid": ("auction",),  # `passed`, `high`, `leader` (V-111)
+    "box": ("drawn", "removed"),  # the boxed viking (V-112); the wheel is laid out anew
+    "colour": ("drawn", "wheel"),  # the vikings stand beside the wheel's sets (V-112)
+    "buy": ("wheel", "removed"),  # the set leaves the wheel; a tile without a place is discarded (V-61)
+    "special": ("display", "removed"),  # V-118; S1 and the S11 exchange count in `removed`
+    "exchange": ("removed",),  # V-135
+    "place": ("hand", "removed"),  # the tile's position; an S11 exchange (V-136)
+    "start": ("removed",),
+    "viking": (),
+    "boatsman": ("removed",),  # the boatsman and the S4 tile leave the game (V-80, VA-13)
+    "carry": ("trip",),  # the vikings carried so far
+}
+# Decisions that always go on to the end of a scoring (and maybe of the round, the game).
+ROUND_ENDING = ("land", "done")
 
 
 def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:

@@ -38,7 +38,8 @@ def draw_vikings(s: State, count: int) -> dict[str, int]:
 def lay_tiles(s: State) -> None:
     """V-35 / V-36: islands from space 0 upwards, ships from 11 downwards, in stack order."""
     t = s["table"]
-    stack = s["hidden"]["stacks"][t["round"] - 1]
+    stacks = s["hidden"]["stacks"]
+    stack = stacks[t["round"] - 1]
     spaces: list[Any] = [None] * SPACES
     low, high = 0, SPACES - 1
     for kind in stack:
@@ -48,7 +49,7 @@ def lay_tiles(s: State) -> None:
         else:
             spaces[low] = {"tile": kind, "viking": None}
             low += 1
-    stack.clear()
+    stacks[t["round"] - 1] = []  # replaced, not emptied: the state before the decision shares it
     t["wheel"] = {"offset": 0, "spaces": spaces}  # V-38
 
 

@@ -1,10 +1,12 @@
 """Refusals (a test per kind: rule number, nothing changed), malformed moves, and the
 agreement between legal_moves and apply."""
 
+import contextlib
 import copy
 import itertools
 import random
 
+import ormsgpack
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -244,3 +246,51 @@ def test_apply_never_changes_its_input(players, variant):
                 GAME.apply(new, other, {"type": "convert", "vp": 1})
         assert s == before
         s = new
+
+
+OPTION_MIXES = [
+    {"variant": "advanced"},
+    {"variant": "advanced", "auction": False, "zero_purchase_lockout": True},
+    {"variant": "advanced", "ship_row_contiguous": True, "island_adjacency_islands_only": True},
+    {"variant": "base", "food_ignores_figures_on_special_tiles": True, "zero_purchase_lockout": True},
+]
+
+
+def _skewed(move, pick):
+    """A move like `move` with one field pushed off: mostly refused, now and then legal."""
+    bent = dict(move)
+    for key in ("row", "col", "slot", "space", "amount", "vp"):
+        if key in bent and pick.random() < 0.5:
+            bent[key] += pick.choice((-1, 1, 2, 7))
+    if "colour" in bent and pick.random() < 0.5:
+        bent["colour"] = pick.choice(COLOURS)
+    return bent
+
+
+@pytest.mark.parametrize("mix", range(len(OPTION_MIXES)))
+def test_no_decision_changes_a_part_it_shares(mix):
+    # contract: apply copies only the parts a decision changes and shares the rest with its
+    # input (moves.writable); every decision of every kind, legal or refused, in turn or an
+    # out-of-turn conversion (VA-2), over whole games with the options that change the
+    # placement, the purchase and the auction, leaves its input byte for byte as it was.
+    pick = random.Random(mix)
+    options = GAME.resolve_options(OPTION_MIXES[mix])
+    kinds = set()
+    for g in range(12):
+        players = 2 + g % 3
+        s = GAME.setup(players, options, 100 * mix + g)
+        while GAME.result(s) is None:
+            seat = GAME.to_act(s)[0]
+            before = ormsgpack.packb(s)
+            moves = GAME.legal_moves(s, seat)
+            for move in pick.sample(moves, min(3, len(moves))):
+                with contextlib.suppress(IllegalMove):
+                    GAME.apply(s, seat, _skewed(move, pick))
+                other = pick.randrange(players)
+                if pick.random() < 0.3 and s["table"]["fjords"][other]["vp"]:
+                    GAME.apply(s, other, {"type": "convert", "vp": 1})
+                assert ormsgpack.packb(s) == before
+            move = pick.choice(moves)
+            kinds.add((s["table"]["prompt"]["ask"], move["type"]))
+            s = GAME.apply(s, seat, move)
+    assert len(kinds) >= 10  # the decisions met: bids, purchases, placements, trips, carries...
