@@ -162,9 +162,7 @@ class Archiver:
                 return self._count("gone")
             rated: list[dict[str, Any]] = []
             saved = await self.archive.save_game(rec, rated)
-            for r in rated:  # the archive is the truth; a lost update is rebuilt at start
-                await leaderboard.update(self.redis, rec.game, r["player"], r["name"], r["mu"], r["sigma"],
-                                         r["score"], r["games"])  # fmt: skip
+            await leaderboard.update(self.redis, rec.game, rated)  # the archive is the truth: rebuilt at start
             await self._release(room)
             return self._count("archived" if saved else "already")
         except Exception:

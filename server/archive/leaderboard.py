@@ -3,7 +3,7 @@
   lb:{GAME}        sorted set: player -> rating score (what the board sorts by)
   lb:{GAME}:info   hash: player -> JSON {name, mu, sigma, games}
 Both keys share a hash tag, so a rebuild is one MULTI in one cluster slot. The archive is
-the truth; Redis serves reads. The ratings work calls `update` after `record_rating`.
+the truth; Redis serves reads. The archiver calls `update` once a game's ratings are saved.
 """
 
 from __future__ import annotations
@@ -44,12 +44,13 @@ async def rebuild(redis: Redis, archive: Archive, games: list[str]) -> int:
     return n
 
 
-async def update(redis: Redis, game: str, player: str, name: str, mu: float, sigma: float, score: float,
-                 games: int) -> None:  # fmt: skip
-    row = {"player": player, "name": name, "mu": mu, "sigma": sigma, "score": score, "games": games}
+async def update(redis: Redis, game: str, rated: list[dict[str, Any]]) -> None:
+    """A finished game's new ratings (server.archive.ratings), every player in one MULTI."""
+    if not rated:
+        return
     async with redis.pipeline(transaction=True) as pipe:
-        pipe.zadd(board_key(game), {player: score})
-        pipe.hset(info_key(game), player, _info(row))
+        pipe.zadd(board_key(game), {r["player"]: r["score"] for r in rated})
+        pipe.hset(info_key(game), mapping={r["player"]: _info(r) for r in rated})
         await pipe.execute()
 
 

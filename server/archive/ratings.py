@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.archive.models import Rating, RatingChange
@@ -48,28 +48,46 @@ def places(rec: GameRecord) -> list[tuple[int, str, int]]:
 
 
 async def rate(s: AsyncSession, rec: GameRecord, at: datetime, lock: bool) -> list[dict[str, Any]]:
-    """Rate `rec` inside the archiving transaction `s`; the new rating of each player."""
+    """Rate `rec` inside the archiving transaction `s`; the new rating of each player.
+    Core statements, no ORM objects: one read of the current ratings, one insert of the
+    first ones, one update of the others, one insert of the history."""
     placed = places(rec)
     if not placed:
         return []
     players = [p for _, p, _ in placed]
-    q = select(Rating).where(Rating.game == rec.game, Rating.player.in_(players))
-    current = {r.player: r for r in (await s.scalars(q.with_for_update() if lock else q)).all()}
-    before = [
-        MODEL.rating(mu=current[p].mu, sigma=current[p].sigma) if p in current else MODEL.rating() for p in players
-    ]
+    q = select(Rating.player, Rating.mu, Rating.sigma, Rating.games)
+    q = q.where(Rating.game == rec.game, Rating.player.in_(players))
+    current = {p: (mu, sigma, games) for p, mu, sigma, games in (await s.execute(q.with_for_update() if lock else q))}
+    before = [MODEL.rating(mu=current[p][0], sigma=current[p][1]) if p in current else MODEL.rating() for p in players]
     after = MODEL.rate([[r] for r in before], ranks=[place for _, _, place in placed])
-    rows = []
+    firsts, updates, history, rows = [], [], [], []
     for (seat, player, place), (new,) in zip(placed, after, strict=True):
         score = float(new.ordinal())
-        row = current.get(player)
-        if row is None:
-            row = Rating(player=player, game=rec.game, mu=new.mu, sigma=new.sigma, score=score, games=1, updated=at)
-            s.add(row)
+        games = current[player][2] + 1 if player in current else 1
+        values = {"mu": new.mu, "sigma": new.sigma, "score": score}
+        if player in current:
+            updates.append({"who": player, "new_mu": new.mu, "new_sigma": new.sigma, "new_score": score,
+                            "new_games": games})  # fmt: skip
         else:
-            row.mu, row.sigma, row.score, row.games, row.updated = new.mu, new.sigma, score, row.games + 1, at
-        s.add(RatingChange(player=player, game=rec.game, room=rec.room, mu=new.mu, sigma=new.sigma, score=score, at=at))
+            firsts.append({"player": player, "game": rec.game, **values, "games": 1, "updated": at})
+        history.append({"player": player, "game": rec.game, "room": rec.room, **values, "at": at})
         name = (rec.seats[seat] or {}).get("name", "")
-        rows.append({"player": player, "name": name, "mu": new.mu, "sigma": new.sigma, "score": score,
-                     "games": row.games, "place": place})  # fmt: skip
+        rows.append({"player": player, "name": name, **values, "games": games, "place": place})
+    conn = await s.connection()
+    if firsts:
+        await conn.execute(insert(Rating), firsts)
+    if updates:
+        await conn.execute(
+            update(Rating)
+            .where(Rating.game == rec.game, Rating.player == bindparam("who"))
+            .values(
+                mu=bindparam("new_mu"),
+                sigma=bindparam("new_sigma"),
+                score=bindparam("new_score"),
+                games=bindparam("new_games"),
+                updated=at,
+            ),  # fmt: skip
+            updates,
+        )
+    await conn.execute(insert(RatingChange), history)
     return rows
