@@ -1,4 +1,5 @@
-"""Stopping a node's background loops (matcher, sweepers, pub/sub reader, archiver).
+"""Stopping a node's background loops (matcher, sweepers, pub/sub reader, archiver), and
+the lease that lets one node at a time run a loop for all (the matcher, the referee).
 
 `task.cancel()` once is not enough: redis-py's asyncio client can swallow a cancellation
 that lands at the wrong instant inside a command (redis/redis-py#2028, #2551), and the
@@ -14,6 +15,9 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from typing import Any
+
+from redis.asyncio import Redis
 
 from server.outage import STORE_ERRORS, QuietLog
 
@@ -49,3 +53,23 @@ async def every(seconds: float, work: Callable[[], Awaitable[object]], key: str,
             quiet.warn(key, f"{what} failed", exc)
         except Exception:
             logger.warning("%s failed", what, exc_info=True)
+
+
+# Take the lease if nobody holds it, or renew it if this node does: 1 when held, 0 when not.
+LEASE = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+return 0
+"""
+
+
+class Lease:
+    """One node at a time holds `key` for `ms`, renewed at every look: one script call per
+    look (these loops look ten times a second on every node, busy or idle)."""
+
+    def __init__(self, redis: Redis, key: str, node: str, ms: int) -> None:
+        self.key, self.node, self.ms = key, node, ms
+        self._script: Any = redis.register_script(LEASE)
+
+    async def hold(self) -> bool:
+        return bool(await self._script(keys=[self.key], args=[self.node, self.ms]))

@@ -95,6 +95,7 @@ class Matchmaker:
         self.settings = settings or Settings()
         self._task: asyncio.Task[None] | None = None
         self.made = 0  # rooms this node made (tests, bench)
+        self.lease = background.Lease(redis, "mm:lease", node, LEASE_MS)
 
     async def queue(self, player: str, name: str, game_name: str, players: int, options: Any) -> dict[str, Any] | None:
         """File the player's ticket; or, when the player was matched into a room that is
@@ -160,17 +161,16 @@ class Matchmaker:
             await asyncio.sleep(TICK)
 
     async def _lease(self) -> bool:
-        if await self.redis.set("mm:lease", self.node, nx=True, px=LEASE_MS):
-            return True
-        if text(await self.redis.get("mm:lease")) == self.node:
-            await self.redis.pexpire("mm:lease", LEASE_MS)
-            return True
-        return False
+        return await self.lease.hold()
 
     async def _match_all(self) -> None:
-        for raw in await self.redis.smembers(PENDING):  # a matcher died halfway: finish first
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.smembers(PENDING)
+            pipe.smembers(QUEUES)
+            pending, queues = await pipe.execute()
+        for raw in pending:  # a matcher died halfway: finish first
             await self._finish(text(raw))
-        for raw in await self.redis.smembers(QUEUES):
+        for raw in queues:
             key = text(raw)
             seats = int(key.split(":")[-2])
             entries: Any = await self.redis.zrange(key, 0, SCAN - 1, withscores=True)

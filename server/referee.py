@@ -52,6 +52,7 @@ class Referee:
         self.rooms = rooms
         self.node = node
         self.absence = absence
+        self.lease = background.Lease(redis, LEASE, node, LEASE_MS)
         self._judged = 0.0
         self.noted: dict[str, int | None] = {}
         self.acted = 0  # decisions made for seats (bots and timeouts), for tests and metrics
@@ -89,13 +90,7 @@ class Referee:
             await asyncio.sleep(TICK)
 
     async def _lease(self) -> bool:
-        if await self.redis.set(LEASE, self.node, nx=True, px=LEASE_MS):
-            return True
-        held = await self.redis.get(LEASE)
-        if held is not None and (held.decode() if isinstance(held, bytes) else held) == self.node:
-            await self.redis.pexpire(LEASE, LEASE_MS)
-            return True
-        return False
+        return await self.lease.hold()
 
     async def flush(self) -> None:
         if not self.noted:
