@@ -35,34 +35,33 @@ def cell(fjord: Fjord, row: int, col: int) -> Cell:
 
 
 def put(fjord: Fjord, row: int, col: int, tile: dict[str, Any]) -> None:
-    tiles = fjord["rows"][row]
+    tiles = list(fjord["rows"][row])  # a new row: states before this one share the old (`writable`)
     while len(tiles) < col:
         tiles.append(None)
     tiles[col - 1] = tile
+    fjord["rows"][row] = tiles
 
 
 def mark(fjord: Fjord, row: int, col: int, **changes: Any) -> dict[str, Any]:
-    """Change the tile at (row, col): a new tile takes its place, the old one is left to
-    the states that share it (moves.writable copies a fjord's rows, not its tiles)."""
-    tiles = fjord["rows"][row]
+    """Change the tile at (row, col): a new tile in a new row takes its place, the old
+    ones are left to the states that share them (`writable`)."""
+    tiles = list(fjord["rows"][row])
     tile: dict[str, Any] = {**tiles[col - 1], **changes}
     tiles[col - 1] = tile
+    fjord["rows"][row] = tiles
     return tile
 
 
 def writable(fjord: Fjord) -> Fjord:
     """A copy of `fjord` a decision may change in place: its counters and lists are its
-    own, its rows are new lists of the same tiles (a tile changes only through `mark`)."""
-    out = {k: v.copy() if type(v) in (dict, list) else v for k, v in fjord.items()}
-    out["rows"] = [list(r) for r in fjord["rows"]]
-    return out
+    own, its list of rows too, but the rows and their tiles are shared (a row or a tile
+    changes only through `put` and `mark`, which replace it)."""
+    return {k: v.copy() if type(v) in (dict, list) else v for k, v in fjord.items()}
 
 
 def for_decision(fjord: Fjord) -> Fjord:
     """`writable` but for the VP tally, which only conversions and scorings change."""
-    out = {k: v.copy() if type(v) in (dict, list) and k != "vp_items" else v for k, v in fjord.items()}
-    out["rows"] = [list(r) for r in fjord["rows"]]
-    return out
+    return {k: v.copy() if type(v) in (dict, list) and k != "vp_items" else v for k, v in fjord.items()}
 
 
 def touches(fjord: Fjord, row: int, col: int, islands_only: bool) -> bool:
