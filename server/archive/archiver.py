@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("longhall.archive")
 quiet = QuietLog(log)
 PENDING = "archive:pending"
+BATCH = 50  # games archived in one transaction, at most
+GATHER = 0.5  # seconds a node gathers the games ending after one before archiving them together
 
 
 def claim_key(room: str) -> str:
@@ -49,12 +51,13 @@ def claim_key(room: str) -> str:
 
 class Archiver:
     def __init__(self, redis: Redis, archive: Archive | None, node: str, *, grace: float = 30.0, keep: int = 60,
-                 lease_ms: int = 60_000, sweep_every: float = 5.0, scan_every: float = 600.0) -> None:  # fmt: skip
+                 lease_ms: int = 60_000, sweep_every: float = 5.0, scan_every: float = 600.0,
+                 gather: float = GATHER) -> None:  # fmt: skip
         self.redis = redis
         self.archive = archive  # None: announce only (a separate `longhall archive run` archives)
         self.node = node
         self.grace, self.keep, self.lease_ms = grace, keep, lease_ms
-        self.sweep_every, self.scan_every = sweep_every, scan_every
+        self.sweep_every, self.scan_every, self.gather = sweep_every, scan_every, gather
         self.counts = {"archived": 0, "already": 0, "gone": 0, "busy": 0, "failed": 0}
         self._queue: asyncio.Queue[str] = asyncio.Queue()
         self._ready = asyncio.Event()
@@ -81,21 +84,30 @@ class Archiver:
             while not self._queue.empty():
                 await self.announce(self._queue.get_nowait())
 
-    async def announce(self, room: str) -> None:
-        await self.redis.zadd(PENDING, {room: int(time.time() * 1000)}, nx=True)
+    async def announce(self, *rooms: str) -> None:
+        now = int(time.time() * 1000)
+        await self.redis.zadd(PENDING, dict.fromkeys(rooms, now), nx=True)
 
     async def _drain(self) -> None:
+        """Announce and archive the games ending here, gathered for `gather` seconds after
+        the first: one transaction and a round trip per step for all of them."""
         while True:
-            room = await self._queue.get()
+            rooms = [await self._queue.get()]
             try:
-                await self.announce(room)
+                await self.announce(*rooms)
+                if self.gather > 0:
+                    await asyncio.sleep(self.gather)
+                while not self._queue.empty() and len(rooms) < BATCH:
+                    rooms.append(self._queue.get_nowait())
+                if len(rooms) > 1:
+                    await self.announce(*rooms[1:])
                 await self._ready.wait()
                 if self.archive is not None:
-                    await self.archive_room(room)
+                    await self.archive_rooms(rooms)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the pending set or the scan brings it back
-                log.warning("archiving room %s failed; it will be retried", room, exc_info=True)
+            except Exception:  # the pending set or the scan brings them back
+                log.warning("archiving rooms %s failed; they will be retried", rooms, exc_info=True)
 
     async def _sweeper(self) -> None:
         next_scan = time.monotonic() + random.uniform(0, self.sweep_every)
@@ -117,8 +129,8 @@ class Archiver:
         """Archive announced rooms that ended more than `grace` ago; how many were handled."""
         horizon = int((time.time() - self.grace) * 1000)
         rooms: Any = await self.redis.zrangebyscore(PENDING, "-inf", horizon, start=0, num=limit)
-        for room in rooms:
-            await self.archive_room(text(room))
+        for i in range(0, len(rooms), BATCH):
+            await self.archive_rooms([text(room) for room in rooms[i : i + BATCH]])
         return len(rooms)
 
     async def scan(self, batch: int = 500) -> int:
@@ -152,36 +164,73 @@ class Archiver:
 
     async def archive_room(self, room: str) -> str:
         """archived | already (someone did, this run released it) | gone | busy | failed."""
+        return (await self.archive_rooms([room]))[room]
+
+    async def archive_rooms(self, rooms: list[str]) -> dict[str, str]:
+        """`archive_room` for several rooms: claimed in one round trip, saved in one
+        transaction (server.archive.repository.save_games), released in one round trip.
+        Should the transaction fail, each room is tried alone, so one bad room holds up
+        no other."""
         assert self.archive is not None
-        if not await self.redis.set(claim_key(room), self.node, nx=True, px=self.lease_ms):
-            return self._count("busy")
+        rooms = list(dict.fromkeys(rooms))
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room in rooms:
+                pipe.set(claim_key(room), self.node, nx=True, px=self.lease_ms)
+            claims = await pipe.execute()
+        out = {room: self._count("busy") for room, claimed in zip(rooms, claims, strict=True) if not claimed}
+        mine = [room for room in rooms if room not in out]
         try:
-            rec = await read_room(self.redis, room)
-            if rec is None:  # expired, deleted, or not finished after all
-                await self.redis.zrem(PENDING, room)
-                return self._count("gone")
-            rated: list[dict[str, Any]] = []
-            saved = await self.archive.save_game(rec, rated)
-            await leaderboard.update(self.redis, rec.game, rated)  # the archive is the truth: rebuilt at start
-            await self._release(room)
-            return self._count("archived" if saved else "already")
+            recs = []
+            for room in mine:
+                rec = await read_room(self.redis, room)
+                if rec is None:  # expired, deleted, or not finished after all
+                    await self.redis.zrem(PENDING, room)
+                    out[room] = self._count("gone")
+                else:
+                    recs.append(rec)
+            if not recs:
+                return out
+            rated: dict[str, list[dict[str, Any]]] = {}
+            try:
+                saved = await self.archive.save_games(recs, rated)
+            except Exception:
+                if len(recs) == 1:
+                    raise
+                await self.redis.delete(*(claim_key(rec.room) for rec in recs))
+                for rec in recs:  # alone, each with its own claim
+                    try:
+                        out.update(await self.archive_rooms([rec.room]))
+                    except Exception:  # the pending set or the scan brings it back
+                        log.warning("archiving room %s failed; it will be retried", rec.room, exc_info=True)
+                        out[rec.room] = "failed"
+                return out
+            for game in dict.fromkeys(rec.game for rec in recs):  # the archive is the truth: rebuilt at start
+                await leaderboard.update(self.redis, game, [r for rec in recs if rec.game == game
+                                                            for r in rated.get(rec.room, [])])  # fmt: skip
+            await self._release(*(rec.room for rec in recs))
+            for rec in recs:
+                out[rec.room] = self._count("archived" if rec.room in saved else "already")
+            return out
         except Exception:
-            self._count("failed")
+            for room in mine:
+                if room not in out:
+                    out[room] = self._count("failed")
             with contextlib.suppress(Exception):
-                await self.redis.delete(claim_key(room))
+                await self.redis.delete(*(claim_key(room) for room in mine))
             raise
 
-    async def _release(self, room: str) -> None:
-        k = [*keys(room), chat_key(room), here_key(room)]  # doc, log, ids, meta, watch, tail; chat, presence
+    async def _release(self, *rooms: str) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.hset(k[3], "archived", "1")
-            for key in k:
-                if self.keep > 0:
-                    pipe.expire(key, self.keep)
-                else:
-                    pipe.unlink(key)
-            pipe.zrem(PENDING, room)
-            pipe.delete(claim_key(room))
+            for room in rooms:
+                k = [*keys(room), chat_key(room), here_key(room)]  # doc, log, ids, meta, watch, tail; chat, presence
+                pipe.hset(k[3], "archived", "1")
+                for key in k:
+                    if self.keep > 0:
+                        pipe.expire(key, self.keep)
+                    else:
+                        pipe.unlink(key)
+                pipe.zrem(PENDING, room)
+                pipe.delete(claim_key(room))
             await pipe.execute()
 
     def _count(self, what: str) -> str:

@@ -16,6 +16,7 @@ nothing and is not rated. The leaderboard score is openskill's ordinal (mu - 3 s
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -48,46 +49,70 @@ def places(rec: GameRecord) -> list[tuple[int, str, int]]:
 
 
 async def rate(s: AsyncSession, rec: GameRecord, at: datetime, lock: bool) -> list[dict[str, Any]]:
-    """Rate `rec` inside the archiving transaction `s`; the new rating of each player.
-    Core statements, no ORM objects: one read of the current ratings, one insert of the
-    first ones, one update of the others, one insert of the history."""
-    placed = places(rec)
-    if not placed:
-        return []
-    players = [p for _, p, _ in placed]
-    q = select(Rating.player, Rating.mu, Rating.sigma, Rating.games)
-    q = q.where(Rating.game == rec.game, Rating.player.in_(players))
-    current = {p: (mu, sigma, games) for p, mu, sigma, games in (await s.execute(q.with_for_update() if lock else q))}
-    before = [MODEL.rating(mu=current[p][0], sigma=current[p][1]) if p in current else MODEL.rating() for p in players]
-    after = MODEL.rate([[r] for r in before], ranks=[place for _, _, place in placed])
-    firsts, updates, history, rows = [], [], [], []
-    for (seat, player, place), (new,) in zip(placed, after, strict=True):
-        score = float(new.ordinal())
-        games = current[player][2] + 1 if player in current else 1
-        values = {"mu": new.mu, "sigma": new.sigma, "score": score}
-        if player in current:
-            updates.append({"who": player, "new_mu": new.mu, "new_sigma": new.sigma, "new_score": score,
-                            "new_games": games})  # fmt: skip
-        else:
-            firsts.append({"player": player, "game": rec.game, **values, "games": 1, "updated": at})
-        history.append({"player": player, "game": rec.game, "room": rec.room, **values, "at": at})
-        name = (rec.seats[seat] or {}).get("name", "")
-        rows.append({"player": player, "name": name, **values, "games": games, "place": place})
+    """Rate `rec` inside the archiving transaction `s`; the new rating of each player."""
+    return (await rate_all(s, [replace(rec, ended=at)], lock)).get(rec.room, [])
+
+
+async def rate_all(s: AsyncSession, recs: list[GameRecord], lock: bool) -> dict[str, list[dict[str, Any]]]:
+    """Rate `recs` in their order inside the archiving transaction `s` (each game at its
+    end time): every rated room's new ratings. Core statements, no ORM objects: one read
+    of the current ratings, one insert of the first ones, one update of the others, one
+    insert of the history, for all the games together."""
+    rated = [(rec, placed) for rec in recs if (placed := places(rec))]
+    if not rated:
+        return {}
+    games = sorted({rec.game for rec, _ in rated})
+    players = sorted({p for _, placed in rated for _, p, _ in placed})
+    q = select(Rating.player, Rating.game, Rating.mu, Rating.sigma, Rating.games)
+    q = q.where(Rating.game.in_(games), Rating.player.in_(players))
+    known = {(p, g): (mu, sigma, n) for p, g, mu, sigma, n in await s.execute(q.with_for_update() if lock else q)}
+    now: dict[tuple[str, str], dict[str, Any]] = {}  # (player, game) -> the rating after the games so far
+    history: list[dict[str, Any]] = []
+    out: dict[str, list[dict[str, Any]]] = {}
+    for rec, placed in rated:
+        keys = [(p, rec.game) for _, p, _ in placed]
+        before = []
+        for key in keys:
+            cur = now.get(key)
+            if cur is not None:
+                before.append(MODEL.rating(mu=cur["mu"], sigma=cur["sigma"]))
+            elif key in known:
+                before.append(MODEL.rating(mu=known[key][0], sigma=known[key][1]))
+            else:
+                before.append(MODEL.rating())
+        after = MODEL.rate([[r] for r in before], ranks=[place for _, _, place in placed])
+        rows = out[rec.room] = []
+        for (seat, player, place), key, (new,) in zip(placed, keys, after, strict=True):
+            score = float(new.ordinal())
+            cur = now.get(key)
+            games_played = cur["games"] + 1 if cur is not None else known[key][2] + 1 if key in known else 1
+            values = {"mu": new.mu, "sigma": new.sigma, "score": score}
+            now[key] = {**values, "games": games_played, "updated": rec.ended}
+            history.append({"player": player, "game": rec.game, "room": rec.room, **values, "at": rec.ended})
+            name = (rec.seats[seat] or {}).get("name", "")
+            rows.append({"player": player, "name": name, **values, "games": games_played, "place": place})
     conn = await s.connection()
+    firsts = [{"player": p, "game": g, **v} for (p, g), v in now.items() if (p, g) not in known]
+    updates = [
+        {"who": p, "which": g, "new_mu": v["mu"], "new_sigma": v["sigma"], "new_score": v["score"],
+         "new_games": v["games"], "new_updated": v["updated"]}
+        for (p, g), v in now.items()
+        if (p, g) in known
+    ]  # fmt: skip
     if firsts:
         await conn.execute(insert(Rating), firsts)
     if updates:
         await conn.execute(
             update(Rating)
-            .where(Rating.game == rec.game, Rating.player == bindparam("who"))
+            .where(Rating.game == bindparam("which"), Rating.player == bindparam("who"))
             .values(
                 mu=bindparam("new_mu"),
                 sigma=bindparam("new_sigma"),
                 score=bindparam("new_score"),
                 games=bindparam("new_games"),
-                updated=at,
+                updated=bindparam("new_updated"),
             ),  # fmt: skip
             updates,
         )
     await conn.execute(insert(RatingChange), history)
-    return rows
+    return out

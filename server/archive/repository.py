@@ -40,66 +40,99 @@ class Archive:
         """Insert a finished game with its seats, players, moves and rating changes in one
         transaction; False (and nothing written) when this room is archived already.
         `rated` receives the players' new ratings (server.archive.ratings)."""
+        by_room: dict[str, list[dict[str, Any]]] = {}
+        saved = rec.room in await self.save_games([rec], by_room)
+        if rated is not None:
+            rated.extend(by_room.get(rec.room, []))
+        return saved
+
+    async def save_games(self, recs: list[GameRecord], rated: dict[str, list[dict[str, Any]]] | None = None
+                         ) -> set[str]:  # fmt: skip
+        """`save_game` for several games in one transaction (the archiver's batches: a
+        statement per kind of row, not per game): the rooms inserted now; the others were
+        archived already and nothing of them is written. Games are rated in their order
+        (a player's second game starts from the rating the first gave). `rated` receives
+        each inserted room's new ratings."""
+        first: dict[str, GameRecord] = {}
+        for rec in recs:
+            first.setdefault(rec.room, rec)  # a room once, at its first place
+        recs = list(first.values())
+        if not recs:
+            return set()
         async with self.sessions.begin() as s:
-            row = {
-                "room": rec.room, "game": rec.game, "options": rec.options, "seats": rec.seats, "seed": rec.seed,
-                "result": rec.result, "status": rec.status, "started": rec.started, "ended": rec.ended,
-                "moves": len(rec.moves),
-            }  # fmt: skip
-            ins = self._insert(Game).values(**row).on_conflict_do_nothing(index_elements=["room"])
-            if (await s.execute(ins.returning(Game.room))).first() is None:
-                return False
-            await self._players(s, rec)
-            new = await ratings.rate(s, rec, rec.ended, lock=self.dialect == "postgresql")
+            rows = [
+                {"room": rec.room, "game": rec.game, "options": rec.options, "seats": rec.seats, "seed": rec.seed,
+                 "result": rec.result, "status": rec.status, "started": rec.started, "ended": rec.ended,
+                 "moves": len(rec.moves)}
+                for rec in recs
+            ]  # fmt: skip
+            ins = self._insert(Game).values(rows).on_conflict_do_nothing(index_elements=["room"])
+            inserted = {room for (room,) in await s.execute(ins.returning(Game.room))}
+            new = [rec for rec in recs if rec.room in inserted]
+            if not new:
+                return inserted
+            await self._players(s, new)
+            by_room = await ratings.rate_all(s, new, lock=self.dialect == "postgresql")
             if rated is not None:
-                rated.extend(new)
-            rows = await s.connection()  # plain inserts: Core's executemany, not the ORM's bulk path
+                rated.update(by_room)
+            conn = await s.connection()  # plain inserts: Core's executemany, not the ORM's bulk path
             seats = [
                 {"room": rec.room, "seat": i, "player": h["player"], "ended": rec.ended}
+                for rec in new
                 for i, h in enumerate(rec.seats)
                 if h is not None
             ]
             if seats:
-                await rows.execute(insert(Seat), seats)
-            if rec.moves:
-                await self._moves(rows, rec)
-            if rec.chat:
-                await rows.execute(
-                    insert(ChatMessage), [{"room": rec.room, "n": i, **c} for i, c in enumerate(rec.chat)]
-                )
-        return True
+                await conn.execute(insert(Seat), seats)
+            if any(rec.moves for rec in new):
+                await self._moves(conn, new)
+            chat = [{"room": rec.room, "n": i, **c} for rec in new for i, c in enumerate(rec.chat)]
+            if chat:
+                await conn.execute(insert(ChatMessage), chat)
+        return inserted
 
-    async def _moves(self, conn: AsyncConnection, rec: GameRecord) -> None:
-        """A game's moves, straight through the database driver's executemany: a few hundred
-        rows a game, where SQLAlchemy's per-row parameters cost the most of the archiving
-        (the values are what the `Move` columns' types would write: JSON text, and on
-        SQLite the UTC time as SQLAlchemy stores it)."""
+    async def _moves(self, conn: AsyncConnection, recs: list[GameRecord]) -> None:
+        """The games' moves, straight through the database driver's executemany: a few
+        hundred rows a game, where SQLAlchemy's per-row parameters cost the most of the
+        archiving (the values are what the `Move` columns' types would write: JSON text,
+        and on SQLite the UTC time as SQLAlchemy stores it)."""
         driver = (await conn.get_raw_connection()).driver_connection
         assert driver is not None
         if self.dialect == "sqlite":
             sql = "INSERT INTO moves (room, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)"
             await driver.executemany(sql, [(rec.room, m.seq, m.seat, json.dumps(m.move), _sqlite_time(m.at))
-                                           for m in rec.moves])  # fmt: skip
+                                           for rec in recs for m in rec.moves])  # fmt: skip
         elif self.dialect == "postgresql":
             sql = "INSERT INTO moves (room, seq, seat, move, at) VALUES ($1, $2, $3, $4, $5)"
-            await driver.executemany(sql, [(rec.room, m.seq, m.seat, json.dumps(m.move), m.at) for m in rec.moves])
+            await driver.executemany(sql, [(rec.room, m.seq, m.seat, json.dumps(m.move), m.at)
+                                           for rec in recs for m in rec.moves])  # fmt: skip
         else:  # any other database SQLAlchemy speaks
             await conn.execute(
                 insert(Move),
-                [{"room": rec.room, "seq": m.seq, "seat": m.seat, "move": m.move, "at": m.at} for m in rec.moves],
-            )
+                [{"room": rec.room, "seq": m.seq, "seat": m.seat, "move": m.move, "at": m.at}
+                 for rec in recs for m in rec.moves],
+            )  # fmt: skip
 
-    async def _players(self, s: AsyncSession, rec: GameRecord) -> None:
+    async def _players(self, s: AsyncSession, recs: list[GameRecord]) -> None:
         """Every seated player exists afterwards; its name and last seen move forward (one
-        statement for the whole table)."""
-        first = rec.started or rec.ended
-        people = {h["player"]: h for h in rec.seats if h is not None}.values()
+        statement for all the games)."""
+        people: dict[str, dict[str, Any]] = {}
+        for rec in recs:
+            first = rec.started or rec.ended
+            for h in rec.seats:
+                if h is None:
+                    continue
+                known = people.get(h["player"])
+                row = {"id": h["player"], "name": str(h.get("name") or "")[:64], "created": first,
+                       "last_seen": rec.ended}  # fmt: skip
+                if known is not None:
+                    row["created"] = min(known["created"], first)
+                    if known["last_seen"] > rec.ended:  # the name of the player's latest game
+                        row["name"], row["last_seen"] = known["name"], known["last_seen"]
+                people[h["player"]] = row
         if not people:
             return
-        ins: Insert = self._insert(Player).values(
-            [{"id": h["player"], "name": str(h.get("name") or "")[:64], "created": first, "last_seen": rec.ended}
-             for h in people]
-        )  # fmt: skip
+        ins: Insert = self._insert(Player).values(list(people.values()))
         latest = func.max if self.dialect == "sqlite" else func.greatest
         await s.execute(
             ins.on_conflict_do_update(  # type: ignore[attr-defined]

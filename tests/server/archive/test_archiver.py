@@ -186,3 +186,43 @@ async def test_leaderboard_is_rebuilt_from_the_archive_on_start(tmp_path, redis_
 async def _board(http: httpx.AsyncClient, game: str, players: set[str]) -> dict | None:
     board = (await http.get(f"/api/leaderboard/{game}")).json()
     return board if {p["player"] for p in board["players"]} == players else None
+
+
+async def test_games_ending_together_are_archived_in_one_transaction(
+    tmp_path, redis_url, db_url, archive, aredis
+) -> None:
+    (tmp_path / "off").mkdir()
+    node = ServerProc(tmp_path / "off", redis_url, args=("--database", db_url), LONGHALL_ARCHIVER="off")
+    node.start()
+    try:
+        played = [await play_game(node.url, "highcard", 2, {}, seed=s) for s in (11, 12, 13)]
+    finally:
+        node.stop()
+    rooms = [room for room, _ in played]
+    calls: list[list[str]] = []
+    save_games = archive.save_games
+
+    async def counted(recs, rated=None):  # type: ignore[no-untyped-def]
+        calls.append([r.room for r in recs])
+        return await save_games(recs, rated)
+
+    archive.save_games = counted  # type: ignore[method-assign]
+    a = Archiver(aredis, None, "batch", grace=3600, keep=0, gather=0.3)
+    a.start()
+    try:
+        for room in [*rooms, f"nosuchroom{time.time_ns()}"]:
+            a.finished(room)  # as the commit path tells it, one after another
+        a.attach(archive)
+        await eventually(lambda: _all_archived(archive, rooms))
+    finally:
+        await a.stop()
+    assert calls == [rooms]  # one transaction for the three (the unknown room was never read)
+    assert a.counts["archived"] == 3 and a.counts["gone"] == 1
+    for room, result in played:
+        assert await room_keys(aredis, room) == 0 and await aredis.zscore(PENDING, room) is None
+        assert replay(await archive.game(room)) == result
+    assert await a.archive_rooms(rooms) == dict.fromkeys(rooms, "gone")
+
+
+async def _all_archived(archive: Archive, rooms: list[str]) -> bool:
+    return all([await archive.game(room) is not None for room in rooms])

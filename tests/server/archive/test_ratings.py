@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
+from server.archive.db import database_url, upgrade
 from server.archive.models import ABANDONED, FINISHED
 from server.archive.ratings import places
 from server.archive.repository import Archive
-from tests.server.archive.test_repository import record
+from tests.server.archive.test_repository import T0, record
 
 
 def seats(*players: str, bot: int | None = None) -> list[dict]:
@@ -51,3 +53,52 @@ async def test_ratings_change_exactly_once_when_the_over_handling_runs_twice(db_
         assert {r["player"]: r["games"] for r in await a.ratings("vikings")} == {"pa": 3, "pb": 3}
     finally:
         await a.close()
+
+
+async def test_a_batch_archives_what_each_game_alone_would(db_url, request, tmp_path) -> None:
+    # The archiver saves the games that end together in one transaction (save_games): the
+    # same games, players, seats, moves, ratings and history as saving them one by one in
+    # their order — a player's second game of the batch starts from the first one's rating.
+    backend = request.node.callspec.params["db_url"]
+    pg = request.getfixturevalue("postgres") if backend == "postgresql" else None
+    alone_url = database_url(pg.new_database() if pg else "", tmp_path / "alone")
+    await upgrade(alone_url)
+    hour = timedelta(hours=1)
+    games = [
+        record("b0", ended=T0 + hour),
+        record("b1", ended=T0 + 2 * hour, seats=seats("pa", "pb"), result={"scores": [40, 12]}),
+        record("b2", ended=T0 + 3 * hour, seats=seats("pb", "pc"), result={"scores": [3, 9]}),
+        record("b3", ended=T0 + 4 * hour, seats=seats("pa", "pb", "pc"), result={"scores": [7, 7, 20]}),
+        record(
+            "b4",
+            ended=T0 + 5 * hour,
+            seats=seats("pc", "pa", "pd"),
+            status=ABANDONED,
+            result={"abandoned": True, "forfeit": 2, "scores": [], "winners": [0, 1]},
+        ),  # fmt: skip
+        record("b5", ended=T0 + 6 * hour, seats=seats("pa", "bot-1", bot=1), result={"scores": [1, 2]}),
+    ]
+    batch, alone = Archive(db_url), Archive(alone_url)
+    try:
+        for a in (batch, alone):
+            assert await a.save_game(games[0]) is True  # archived before: the batch leaves it alone
+        rated: dict[str, list[dict]] = {}
+        assert await batch.save_games([games[0], *games[1:], games[1]], rated) == {g.room for g in games[1:]}
+        one_by_one = {}
+        for g in games[1:]:
+            got: list[dict] = []
+            assert await alone.save_game(g, got) is True
+            one_by_one[g.room] = got
+        assert {room: rows for room, rows in rated.items() if rows} == {
+            r: rows for r, rows in one_by_one.items() if rows
+        }
+        assert await batch.ratings("vikings") == await alone.ratings("vikings")
+        for p in ("pa", "pb", "pc", "pd"):
+            assert await batch.rating_history(p, "vikings") == await alone.rating_history(p, "vikings")
+            assert await batch.player(p) == await alone.player(p)
+        assert [g.as_json() async for g in batch.games()] == [g.as_json() async for g in alone.games()]
+        assert await batch.save_games(games) == set()  # all archived: nothing more written
+        assert await batch.count_games() == len(games)
+    finally:
+        await batch.close()
+        await alone.close()
