@@ -82,17 +82,20 @@ class Absence:
             rooms += await self.redis.zrange(index, 0, BATCH - 1)
         changed = 0
         now = int(time.time() * 1000)
-        for raw in rooms:
-            room = raw.decode() if isinstance(raw, bytes) else str(raw)
+        names = [raw.decode() if isinstance(raw, bytes) else str(raw) for raw in rooms]
+        async with self.redis.pipeline(transaction=False) as pipe:  # every room's presence in one round trip
+            for room in names:
+                pipe.hgetall(here_key(room))
+            presence = await pipe.execute()
+        for room, here in zip(names, presence, strict=True):
             try:
-                changed += await self._judge(room, now)
+                changed += await self._judge(room, now, {int(k): int(v) for k, v in here.items()})
             except RoomError as exc:
                 if exc.code == "unknown_room":
                     await self.redis.zrem(OPEN_ROOMS, room)
         return changed
 
-    async def _judge(self, room: str, now: int) -> int:
-        seen = {int(k): int(v) for k, v in (await self.redis.hgetall(here_key(room))).items()}
+    async def _judge(self, room: str, now: int, seen: dict[int, int]) -> int:
         async with self.rooms.lock(room):
             e = await self.rooms.entry(room)
             doc = e.doc

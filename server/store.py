@@ -259,18 +259,21 @@ class Store:
         pruned by `public_rooms`, and a game in play missing from its index is added back
         by the presence sweep of a node its players are connected to (server.abandon)."""
         try:
-            if c.entry.get("k") == "create":
-                await self.redis.zadd(OPEN_ROOMS, {c.room: c.created})
-            if c.ttl < 0:  # a game starts: in play from now (server.abandon refreshes it)
-                await self.redis.zadd(PLAYING_ROOMS, {c.room: c.created})
-                await self.redis.zrem(OPEN_ROOMS, c.room)
+            game = ""
             if c.public:
-                game = (c.meta or {}).get("game") or text(await self.redis.hget(keys(c.room)[3], "game"))
-            if c.public == "add":
-                await self.redis.zadd(public_key(str(game)), {c.room: c.created})
-            elif c.public == "rem":
-                await self.redis.zrem(public_key(str(game)), c.room)
-                await self.redis.zrem(PLAYING_ROOMS, c.room)
+                game = str((c.meta or {}).get("game") or text(await self.redis.hget(keys(c.room)[3], "game")))
+            async with self.redis.pipeline(transaction=False) as pipe:  # one round trip (several slots)
+                if c.entry.get("k") == "create":
+                    pipe.zadd(OPEN_ROOMS, {c.room: c.created})
+                if c.ttl < 0:  # a game starts: in play from now (server.abandon refreshes it)
+                    pipe.zadd(PLAYING_ROOMS, {c.room: c.created})
+                    pipe.zrem(OPEN_ROOMS, c.room)
+                if c.public == "add":
+                    pipe.zadd(public_key(game), {c.room: c.created})
+                elif c.public == "rem":
+                    pipe.zrem(public_key(game), c.room)
+                    pipe.zrem(PLAYING_ROOMS, c.room)
+                await pipe.execute()
         except (OSError, RedisError):
             log.warning("room indexes not updated", extra={"room": c.room, "status": c.public})
 
