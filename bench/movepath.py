@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -61,7 +62,7 @@ def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", push:
         node = subprocess.Popen(
             [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--data", data,
              "--log-level", "warning"],
-            cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )  # fmt: skip
         try:
             _healthy(port, node)
@@ -74,7 +75,12 @@ def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", push:
             cpu = cpu_seconds(node.pid) - cpu0
         finally:
             node.terminate()
-            node.wait(timeout=30)
+            try:
+                node.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # (seen with an old tree's node): it and its Redis go at once
+                print("the node did not stop within 30 s of SIGTERM: killed", file=sys.stderr)
+                os.killpg(node.pid, signal.SIGKILL)
+                node.wait()
     moves = len(raw["rtt_ms"])
     rtt = sorted(raw["rtt_ms"]) or [0.0]
     return {"moves": moves, "moves_per_s": moves / raw["seconds"], "cpu_ms_per_move": cpu / max(moves, 1) * 1000,
