@@ -150,7 +150,7 @@ class Matchmaker:
     async def _loop(self) -> None:
         while True:
             try:
-                if await self._lease():
+                if await self.lease.hold():
                     await self._match_all()
             except asyncio.CancelledError:
                 raise
@@ -159,9 +159,6 @@ class Matchmaker:
             except Exception:
                 log.warning("matcher round failed", exc_info=True)
             await asyncio.sleep(TICK)
-
-    async def _lease(self) -> bool:
-        return await self.lease.hold()
 
     async def _match_all(self) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:

@@ -74,7 +74,7 @@ class Referee:
         while True:
             try:
                 await self.flush()
-                if await self._lease():
+                if await self.lease.hold():
                     await self.sweep()
                     if time.monotonic() - self._rebuilt > REBUILD:
                         await self.rebuild()
@@ -88,9 +88,6 @@ class Referee:
             except Exception:
                 log.warning("referee round failed", exc_info=True)
             await asyncio.sleep(TICK)
-
-    async def _lease(self) -> bool:
-        return await self.lease.hold()
 
     async def flush(self) -> None:
         if not self.noted:

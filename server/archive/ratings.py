@@ -16,8 +16,6 @@ nothing and is not rated. The leaderboard score is openskill's ordinal (mu - 3 s
 
 from __future__ import annotations
 
-from dataclasses import replace
-from datetime import datetime
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -46,11 +44,6 @@ def places(rec: GameRecord) -> list[tuple[int, str, int]]:
         return []
     ranked = sorted({scores[i] for i, _ in people}, reverse=True)
     return [(i, p, ranked.index(scores[i]) + 1) for i, p in people]
-
-
-async def rate(s: AsyncSession, rec: GameRecord, at: datetime, lock: bool) -> list[dict[str, Any]]:
-    """Rate `rec` inside the archiving transaction `s`; the new rating of each player."""
-    return (await rate_all(s, [replace(rec, ended=at)], lock)).get(rec.room, [])
 
 
 async def rate_all(s: AsyncSession, recs: list[GameRecord], lock: bool) -> dict[str, list[dict[str, Any]]]:

@@ -52,16 +52,12 @@ def mark(fjord: Fjord, row: int, col: int, **changes: Any) -> dict[str, Any]:
     return tile
 
 
-def writable(fjord: Fjord) -> Fjord:
+def writable(fjord: Fjord, tally: bool = True) -> Fjord:
     """A copy of `fjord` a decision may change in place: its counters and lists are its
     own, its list of rows too, but the rows and their tiles are shared (a row or a tile
-    changes only through `put` and `mark`, which replace it)."""
-    return {k: v.copy() if type(v) in (dict, list) else v for k, v in fjord.items()}
-
-
-def for_decision(fjord: Fjord) -> Fjord:
-    """`writable` but for the VP tally, which only conversions and scorings change."""
-    return {k: v.copy() if type(v) in (dict, list) and k != "vp_items" else v for k, v in fjord.items()}
+    changes only through `put` and `mark`, which replace it). `tally` False: the VP tally
+    is shared too (only conversions and scorings change it)."""
+    return {k: v.copy() if type(v) in (dict, list) and (tally or k != "vp_items") else v for k, v in fjord.items()}
 
 
 def touches(fjord: Fjord, row: int, col: int, islands_only: bool) -> bool:

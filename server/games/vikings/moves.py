@@ -133,7 +133,7 @@ def apply(state: State, seat: int, move: Any) -> State:
     if type(seat) is not int or not 0 <= seat < t["players"]:
         raise bad("no such seat")
     if move["type"] == "convert":
-        s = _mover_copy(state, seat, fj.writable)
+        s = _mover_copy(state, seat, tally=True)
         convert(s, seat, move)
         return s
     prompt = t["prompt"]
@@ -154,7 +154,7 @@ def writable(state: State, seat: int, kind: str) -> State:
 
     Every decision gets its own table map (the prompt, the counters and the bank are
     replaced, never changed in place), its own list of fjords, the mover's fjord as
-    `fjord.for_decision` gives it, and a copy of each table part its prompt's decisions
+    `fjord.writable` gives it without its VP tally, and a copy of each table part its prompt's decisions
     change (`OWN`); the bid copies every fjord's top level too (the auction's winner pays,
     V-111), the box the hidden stacks' list (the round's stack is laid out, V-112).
     Decisions that end a scoring or a round change every fjord, the hidden state and any
@@ -168,7 +168,7 @@ def writable(state: State, seat: int, kind: str) -> State:
         s = {"table": dict(t), "hidden": state["hidden"]}
         widen(s)
         return s
-    s = _mover_copy(state, seat, fj.for_decision)
+    s = _mover_copy(state, seat, tally=False)
     table = s["table"]
     for part in OWN[ask]:
         table[part] = clone(t[part])
@@ -180,11 +180,11 @@ def writable(state: State, seat: int, kind: str) -> State:
     return s
 
 
-def _mover_copy(state: State, seat: int, copy: Callable[[fj.Fjord], fj.Fjord]) -> State:
+def _mover_copy(state: State, seat: int, tally: bool) -> State:
     t = state["table"]
     table = dict(t)
     fjords = list(t["fjords"])
-    fjords[seat] = copy(fjords[seat])
+    fjords[seat] = fj.writable(fjords[seat], tally)
     table["fjords"] = fjords
     return {"table": table, "hidden": state["hidden"]}
 
