@@ -54,7 +54,8 @@ def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", push:
     """One node of `tree` under the load (on its embedded Redis, or on `redis_url`, with
     `extra` settings; `push`: the seats get their moves pushed); its CPU per committed move."""
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(tree), **UNLIMITED, **PER_IP_OFF, "LONGHALL_IP_CONNECTIONS": "0", **extra}
+    env = {**os.environ, "PYTHONPATH": str(tree), **UNLIMITED, **PER_IP_OFF, "LONGHALL_IP_CONNECTIONS": "0",
+           "LONGHALL_LOCAL_ARCHIVE": "1", **extra}  # fmt: skip
     env.pop("REDIS_URL", None)
     if redis_url:
         env["REDIS_URL"] = redis_url

@@ -33,7 +33,7 @@ from server.archive.service import ArchiveService
 from server.catchup import catch_up
 from server.chat import Chat
 from server.config import Settings
-from server.drain import Drain, probe_routes
+from server.drain import Drain, Stopped, probe_routes, stop_signals
 from server.fanout import Hub
 from server.games import registry
 from server.gateway import Gateway
@@ -58,13 +58,24 @@ T = TypeVar("T")
 
 
 async def until_redis_answers(step: Callable[[], Awaitable[T]]) -> T:
-    """Run a startup step, retrying while Redis is unreachable (an external Redis may come later)."""
-    while True:
+    """Run a startup step, retrying while Redis is unreachable (an external Redis may come
+    later); SIGTERM or SIGINT meanwhile ends the wait and the startup (`Stopped`)."""
+    with stop_signals() as stopped:
+        stop = asyncio.ensure_future(stopped.wait())
         try:
-            return await step()
-        except STORE_ERRORS as exc:
-            quiet.warn("startup", "waiting for redis", exc)
-            await asyncio.sleep(1.0)
+            while True:
+                attempt = asyncio.ensure_future(step())
+                await asyncio.wait({attempt, stop}, return_when=asyncio.FIRST_COMPLETED)
+                if stop.done():
+                    attempt.cancel()
+                    raise Stopped("stopped while waiting for redis")
+                try:
+                    return attempt.result()
+                except STORE_ERRORS as exc:
+                    quiet.warn("startup", "waiting for redis", exc)
+                await asyncio.wait({stop}, timeout=1.0)
+        finally:
+            stop.cancel()
 
 
 async def load_secret(redis: Redis) -> bytes:

@@ -27,6 +27,9 @@ def serve(args: argparse.Namespace) -> int:
     from server.embedded_redis import EmbeddedRedis
 
     settings = _settings(args)
+    if settings.redis_url and not settings.database_url and not settings.local_archive:
+        print(SPLIT_ARCHIVE, file=sys.stderr)
+        return 2
     embedded = None
     if not settings.redis_url:
         embedded = EmbeddedRedis(settings.data_dir, fsync=args.appendfsync)
@@ -63,12 +66,21 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+SPLIT_ARCHIVE = """longhall serve: an external Redis (--redis or REDIS_URL) but no DATABASE_URL.
+Nodes that share a Redis serve each other's rooms, so they must share one archive too:
+with an SQLite file of its own, each node would answer replays, profiles and leaderboards
+from its own games only. Set DATABASE_URL (or --database) to the archive's database,
+e.g. postgresql://user:password@host/longhall; or, for a single node on purpose, pass
+--local-archive (LONGHALL_LOCAL_ARCHIVE=1) to keep the archive in --data."""
+
+
 def _settings(args: argparse.Namespace) -> Settings:
     """The environment's settings, the command line's flags over them."""
     settings = Settings.from_env()
     settings.data = args.data or settings.data
     settings.redis_url = args.redis or settings.redis_url
     settings.database_url = args.database or settings.database_url
+    settings.local_archive = int(args.local_archive or settings.local_archive)
     settings.frame_limit = args.frame_limit or settings.frame_limit
     if args.web is not None:
         settings.web = args.web
@@ -158,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--data", default="", help="data folder (embedded redis, the SQLite archive)")
     s.add_argument("--redis", default="", help="redis URL; default: REDIS_URL, else an embedded redis")
     s.add_argument("--database", default="", help="archive database URL; default: DATABASE_URL, else SQLite in --data")
+    s.add_argument("--local-archive", action="store_true",
+                   help="with an external Redis, keep the archive in --data (one node on purpose)")  # fmt: skip
     s.add_argument("--workers", type=int, default=int(env("LONGHALL_WORKERS", "1")))
     s.add_argument("--frame-limit", type=int, default=0)
     s.add_argument("--appendfsync", default=env("LONGHALL_APPENDFSYNC", "always"), choices=["always", "everysec", "no"])

@@ -72,6 +72,7 @@ class Settings:
     bot_delay: float = limit(0.6, "seconds a bot seat waits before its decision")
     fanout: str = "diff"  # "snapshot": send whole views instead of diffs (a benchmark baseline)
     database_url: str = ""  # the archive (DATABASE_URL); empty: an SQLite file in `data`
+    local_archive: int = 0  # 1: an external Redis with the SQLite archive in `data` (one node on purpose)
     archiver: str = "on"  # "off": this node only announces finished games (`longhall archive run` archives)
     archive_grace: float = 30.0  # seconds before other nodes take over a finished room its node left
     archived_ttl: int = 60  # seconds an archived room stays in Redis (clients still at the table)

@@ -23,7 +23,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
@@ -64,6 +67,39 @@ class Drain:
             loop.call_soon_threadsafe(loop.call_later, self.delay, passed_on, sig, None)
 
         signal.signal(signal.SIGTERM, on_term)
+
+
+class Stopped(Exception):
+    """SIGTERM or SIGINT came while the node was still starting."""
+
+
+@contextmanager
+def stop_signals() -> Iterator[asyncio.Event]:
+    """An event set when SIGTERM or SIGINT arrives, for a startup step that may wait long
+    (for Redis): uvicorn's own handler only flags its server, which it reads once startup
+    is over, so a node waiting for a Redis that never comes would ignore every signal but
+    SIGKILL. The handlers found are chained (uvicorn still learns of the signal and raises
+    it again when it exits) and put back afterwards."""
+    stopped = asyncio.Event()
+    if threading.current_thread() is not threading.main_thread():  # an app run in a thread by tests
+        yield stopped
+        return
+    loop = asyncio.get_running_loop()
+    found: dict[int, Any] = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+
+    def on_signal(sig: int, frame: FrameType | None) -> None:
+        passed_on = found[sig]
+        if callable(passed_on):
+            passed_on(sig, frame)
+        loop.call_soon_threadsafe(stopped.set)
+
+    for sig in found:
+        signal.signal(sig, on_signal)
+    try:
+        yield stopped
+    finally:
+        for sig, handler in found.items():
+            signal.signal(sig, handler)
 
 
 def probe_routes(node: Any) -> list[Route]:

@@ -18,6 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # every client here comes from 127.0.0.1, standing for many addresses: per-IP budgets are
 # off unless a caller sets them (tests/server/test_limits.py, test_quotas.py do)
 PER_IP_OFF = {"LONGHALL_IP_RATE": "0", "LONGHALL_IP_ROOMS_PER_MINUTE": "0"}
+# nodes on one machine sharing a Redis may keep their archives in their own folders unless
+# a caller gives them a database (DATABASE_URL or --database)
+ONE_MACHINE = {**PER_IP_OFF, "LONGHALL_LOCAL_ARCHIVE": "1"}
 
 
 class ServerProc:
@@ -40,7 +43,7 @@ class ServerProc:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 60.0) -> ServerProc:
-        env = {**os.environ, "PYTHONPATH": str(ROOT), **PER_IP_OFF, **self.env}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), **ONE_MACHINE, **self.env}
         env.pop("REDIS_URL", None)
         args = [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port)]
         args += ["--data", str(self.data), "--log-level", "warning"]
