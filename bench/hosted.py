@@ -32,12 +32,12 @@ from bench.scenarios import UNLIMITED, pct
 from clients.python.client import Client
 from server import clock, fair
 from server import room as rm
-from server.embedded_redis import EmbeddedRedis
-from server.fanout import Hub, payload
 from server.games import registry
 from server.referee import CLOCKS, Referee
 from server.rooms import Rooms
-from server.store import PLAYING_ROOMS, Commit, Store
+from server.storage.embedded import EmbeddedRedis
+from server.storage.fanout import Hub, payload
+from server.storage.store import PLAYING_ROOMS, Commit, Store
 
 
 async def time_to_match(url: str, redis_url: str, players: int, spread: float, ratings: list[float]) -> dict[str, Any]:

@@ -63,7 +63,7 @@ def in_process() -> dict[str, float]:
     makes on the path (its commit, and its fan-out on a remote node), and one scrape."""
     from prometheus_client import generate_latest
 
-    from server import metrics
+    from server.runtime import metrics
 
     def per_move() -> None:
         metrics.commit_done("move", "ok", 0.0012)

@@ -41,7 +41,7 @@ import httpx
 
 from bench.procs import cpu_seconds, run_client
 from bench.scenarios import UNLIMITED
-from server.embedded_redis import EmbeddedRedis
+from server.storage.embedded import EmbeddedRedis
 from testbed.nodes import PER_IP_OFF, free_port
 from testbed.replica import replica_of
 
@@ -176,8 +176,8 @@ def parts(games: int) -> dict[str, float]:
     from protocol.codec import encode, pack
     from protocol.diff import make_patch
     from server import room as rm
-    from server.fanout import payload
     from server.games.vikings import GAME
+    from server.storage.fanout import payload
 
     rng = random.Random(1)
     steps: list[tuple[dict[str, Any], int, Any, dict[str, Any]]] = []  # before, seat, move, after

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from server.embedded_redis import EmbeddedRedis
+from server.storage.embedded import EmbeddedRedis
 from testbed.nodes import ServerProc
 
 ROOT = Path(__file__).resolve().parent.parent

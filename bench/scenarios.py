@@ -20,8 +20,8 @@ import msgpack
 from redis.asyncio import Redis
 
 from bench.procs import ROOT, Cluster, cpu_seconds, memory_kib, run_client
-from server.embedded_redis import EmbeddedRedis, free_port
-from server.store import Commit, Store
+from server.storage.embedded import EmbeddedRedis, free_port
+from server.storage.store import Commit, Store
 
 
 def pct(values: list[float], q: float) -> float:

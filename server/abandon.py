@@ -4,7 +4,7 @@ ends as abandoned, and then expires like any finished game.
 Presence lives in Redis so that it works with any number of nodes and any node may end
 a game. The sorted set `rooms:playing` holds every game in play, scored by the last
 time (ms) a socket of one of its seated players was connected to some node: the commit
-that starts a game adds it and the one that ends it removes it (server.store, after the
+that starts a game adds it and the one that ends it removes it (server.storage.store, after the
 commit). Each node refreshes, every few seconds, the games in play where it holds such a
 socket (adding them back if that update was lost); every node looks for games not
 refreshed within the limit and ends them through the room service (the commit's seq
@@ -24,12 +24,12 @@ import time
 from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
-from server import background
 from server import room as rm
-from server.outage import QuietLog
 from server.refusal import RoomError
 from server.rooms import Rooms
-from server.store import PLAYING_ROOMS
+from server.runtime import loops as background
+from server.runtime.outage import QuietLog
+from server.storage.store import PLAYING_ROOMS
 
 log = logging.getLogger("longhall.abandon")
 quiet = QuietLog(log)

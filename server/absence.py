@@ -21,12 +21,12 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from server import background
 from server import room as rm
-from server.outage import QuietLog
 from server.refusal import RoomError
 from server.rooms import Rooms
-from server.store import OPEN_ROOMS, PLAYING_ROOMS, here_key
+from server.runtime import loops as background
+from server.runtime.outage import QuietLog
+from server.storage.store import OPEN_ROOMS, PLAYING_ROOMS, here_key
 
 log = logging.getLogger("longhall.absence")
 quiet = QuietLog(log)

@@ -26,15 +26,13 @@ from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import Mount, Route
 
-from server import api, background, logs, metrics, said
+from server import api, said
 from server.abandon import Presence
 from server.absence import Absence
 from server.archive.service import ArchiveService
 from server.catchup import catch_up
 from server.chat import Chat
-from server.config import Settings
 from server.drain import Drain, Stopped, probe_routes, stop_signals
-from server.fanout import Hub
 from server.games import registry
 from server.gateway import Gateway
 from server.handshake import ADMISSION
@@ -42,12 +40,16 @@ from server.identity import SECRET_KEY, Signer
 from server.lean_ws import LeanWebSocket
 from server.liveness import Liveness
 from server.matchmaker import Matchmaker
-from server.outage import STORE_ERRORS, QuietLog
 from server.quotas import Quotas
-from server.redis_client import connect
 from server.referee import Referee
 from server.rooms import Rooms
-from server.store import Store
+from server.runtime import logs, metrics
+from server.runtime import loops as background
+from server.runtime.config import Settings
+from server.runtime.outage import STORE_ERRORS, QuietLog
+from server.storage.client import connect
+from server.storage.fanout import Hub
+from server.storage.store import Store
 from server.tokens import Tokens, watch_revocations
 from server.web_files import WebFiles
 
@@ -108,7 +110,7 @@ class Node:
         # a frozen store must not hold a request forever: every command gives up after
         # redis_timeout and the request is answered `unavailable` (pub/sub reads still block)
         t = settings.redis_timeout
-        # a `redis+cluster://` URL opens redis-py's cluster client (server.redis_client)
+        # a `redis+cluster://` URL opens redis-py's cluster client (server.storage.client)
         self.redis = connect(settings.redis_url, max_connections=256, socket_timeout=t, socket_connect_timeout=t)
         self.store = Store(self.redis, settings.redis_url, settings.redis_timeout, settings.commit_replicas,
                            settings.replica_wait)  # fmt: skip

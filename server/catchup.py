@@ -2,7 +2,7 @@
 
 Pub/sub delivers at most once: while a node's subscription is gone (its Redis connection
 dropped, or a Redis Cluster failover moved the shard channel to the promoted replica:
-server.channels), commits made meanwhile reach nobody on this node. The hub then asks
+server.storage.channels), commits made meanwhile reach nobody on this node. The hub then asks
 for a catch-up: each room this node has sockets in is read again from Redis, and every
 socket whose last seq is behind it gets a fresh snapshot (the client's usual answer to a
 gap), so a player whose turn came during the gap is told.
@@ -28,13 +28,13 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from server.outage import STORE_ERRORS
 from server.refusal import RoomError
+from server.runtime.outage import STORE_ERRORS
 from server.session import HOLD
 
 if TYPE_CHECKING:
-    from server.fanout import Receiver
     from server.rooms import Rooms
+    from server.storage.fanout import Receiver
 
 log = logging.getLogger("longhall.catchup")
 

@@ -32,11 +32,11 @@ from redis.asyncio import Redis
 
 from protocol.codec import encode
 from protocol.errors import ErrorCode
-from server.fanout import Hub
 from server.refusal import RoomError
 from server.session import Session
-from server.store import channel
-from server.store import text as str_of
+from server.storage.fanout import Hub
+from server.storage.store import channel
+from server.storage.store import text as str_of
 
 PLAYERS, SPECTATORS = "players", "spectators"
 MAX_TEXT = 500

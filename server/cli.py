@@ -15,8 +15,8 @@ import signal
 import sys
 from pathlib import Path
 
-from server import logs
-from server.config import TUNABLE, Settings
+from server.runtime import logs
+from server.runtime.config import TUNABLE, Settings
 
 WEB_DIST = Path(__file__).resolve().parent.parent / "clients" / "web" / "dist"
 
@@ -24,7 +24,7 @@ WEB_DIST = Path(__file__).resolve().parent.parent / "clients" / "web" / "dist"
 def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from server.embedded_redis import EmbeddedRedis
+    from server.storage.embedded import EmbeddedRedis
 
     settings = _settings(args)
     if settings.redis_url and not settings.database_url and not settings.local_archive:
@@ -55,7 +55,7 @@ def serve(args: argparse.Namespace) -> int:
             ws_max_size=settings.frame_limit,
             ws_per_message_deflate=False,  # a zlib context per socket costs ~100 KiB; diffs are small
             log_level=args.log_level,
-            log_config=None,  # the app's own logging (server.logs), also in worker processes
+            log_config=None,  # the app's own logging (server.runtime.logs), also in worker processes
             lifespan="on",
         )
     except KeyboardInterrupt:
@@ -111,8 +111,8 @@ def replay(args: argparse.Namespace) -> int:
     import urllib.request
 
     if args.redis:
-        from server.redis_client import connect
         from server.replay import ReplayError, check_room
+        from server.storage.client import connect
 
         async def direct() -> dict[str, object]:
             r = connect(args.redis)
@@ -137,7 +137,7 @@ def replay(args: argparse.Namespace) -> int:
 
 def revoke(args: argparse.Namespace) -> int:
     """Refuse every token issued so far to each PLAYER, on every node of the deployment."""
-    from server.redis_client import connect
+    from server.storage.client import connect
     from server.tokens import revoke as revoke_player
 
     url = args.redis or os.environ.get("REDIS_URL", "")

@@ -35,7 +35,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from server import metrics
+from server.runtime import metrics
 
 log = logging.getLogger("longhall.drain")
 PROBE_TIMEOUT = 1.0  # seconds Redis has to answer a readiness probe

@@ -42,11 +42,11 @@ class Entry:
         self.used = time.monotonic()
         # bytes packed once per seq: ("moves", seat) a seat's `moves` frame, ("view", seat) a view
         self.frames: tuple[int, dict[tuple[str, int | None], bytes]] = (-1, {})
-        self.base = -1  # the seq at which Redis holds the document whole (server.store: its tail after it)
+        self.base = -1  # the seq at which Redis holds the document whole (server.storage.store: its tail after it)
         self.own = False  # this node made the room's last commit (not read from Redis since)
 
     def tail_here(self) -> bool:
-        """Whether Redis holds this room's document with a tail this node made (server.store)."""
+        """Whether Redis holds this room's document with a tail this node made (server.storage.store)."""
         return self.own and not self.stale and self.seq > self.base
 
     def view(self, seat: int | None) -> dict[str, Any]:

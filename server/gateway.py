@@ -15,15 +15,16 @@ from protocol import SUPPORTED_VERSIONS
 from protocol.codec import decode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
 from protocol.messages import ProtocolError
-from server import host, metrics, undo
+from server import host, undo
 from server.chat import Chat
 from server.identity import clean_name, new_player_id
 from server.limits import Limiter
 from server.matchmaker import Matchmaker
-from server.outage import STORE_ERRORS, QuietLog
 from server.quotas import Quotas
 from server.refusal import RoomError
 from server.rooms import Rooms
+from server.runtime import metrics
+from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.session import Session, Writer
 from server.tokens import Tokens
 

@@ -29,9 +29,9 @@ from websockets.protocol import State
 from websockets.server import ServerProtocol
 
 from protocol.errors import CLOSE_FAULT, CLOSE_RESTART, CLOSE_TRY_AGAIN
-from server import metrics
 from server.handshake import ADMISSION, peer_ip
 from server.origins import origin_allowed
+from server.runtime import metrics
 
 log = logging.getLogger("longhall.ws")
 PAUSE_AT = 64  # waiting messages before reading pauses

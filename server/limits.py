@@ -28,7 +28,7 @@ from typing import Any
 
 from protocol.codec import encode
 from protocol.errors import CLOSE_POLICY, ErrorCode
-from server import metrics
+from server.runtime import metrics
 
 COSTS: dict[str, int] = {
     "ping": 1,

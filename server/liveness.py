@@ -20,8 +20,8 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from protocol.errors import CLOSE_HELLO_TIMEOUT, CLOSE_IDLE, CLOSE_NO_PONG
-from server import metrics
 from server.limits import Conn
+from server.runtime import metrics
 
 TICK = 1.0
 

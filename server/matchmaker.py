@@ -50,15 +50,16 @@ from typing import Any
 from redis.asyncio import Redis
 
 from protocol.codec import pack
-from server import background, clock, fair, matching
+from server import clock, fair, matching
 from server import room as rm
 from server.archive import leaderboard
-from server.config import Settings
-from server.fanout import Hub, payload
 from server.games import registry
-from server.outage import STORE_ERRORS, QuietLog
 from server.referee import CLOCKS
-from server.store import Commit, Store, keys, text
+from server.runtime import loops as background
+from server.runtime.config import Settings
+from server.runtime.outage import STORE_ERRORS, QuietLog
+from server.storage.fanout import Hub, payload
+from server.storage.store import Commit, Store, keys, text
 from server.tables import table_for
 
 log = logging.getLogger("longhall.matchmaker")

@@ -22,7 +22,7 @@ from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
 from server.refusal import RoomError
-from server.store import keys, text
+from server.storage.store import keys, text
 
 WINDOW = 60
 KEEP = 8 * 24 * 3600  # seconds a player's room set outlives their last creation

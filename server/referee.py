@@ -26,13 +26,14 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from server import background, bots, clock
+from server import bots, clock
 from server import room as rm
 from server.absence import Absence
-from server.outage import STORE_ERRORS, QuietLog
 from server.refusal import RoomError
 from server.rooms import Rooms
-from server.store import PLAYING_ROOMS
+from server.runtime import loops as background
+from server.runtime.outage import STORE_ERRORS, QuietLog
+from server.storage.store import PLAYING_ROOMS
 
 log = logging.getLogger("longhall.referee")
 quiet = QuietLog(log)

@@ -24,7 +24,7 @@ from server import room as rm
 from server.games import registry
 from server.games.contract import Game, IllegalMove, State
 from server.games.rng import drawn
-from server.store import keys
+from server.storage.store import keys
 
 Moves = list[tuple[int, Any]]
 

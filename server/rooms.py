@@ -25,12 +25,12 @@ from protocol.errors import ErrorCode
 from server import clock, fair
 from server import room as rm
 from server.entry import Entry, commit_frames, now_ms
-from server.fanout import Hub, Receiver, payload
 from server.games import forms, registry
 from server.games.contract import IllegalMove
 from server.refusal import RoomError
 from server.session import Session
-from server.store import Commit, Outcome, Store
+from server.storage.fanout import Hub, Receiver, payload
+from server.storage.store import Commit, Outcome, Store
 from server.tables import free_seat, table_for
 
 log = logging.getLogger("longhall.rooms")
@@ -42,7 +42,7 @@ class Rooms:
     def __init__(self, store: Store, hub: Hub, node: str, finished_ttl: int, fanout: str = "diff",
                  open_ttl: int = 24 * 3600, doc_every: int = 8) -> None:  # fmt: skip
         self.open_ttl = open_ttl
-        self.doc_every = doc_every  # the whole document at least every this many commits (server.store)
+        self.doc_every = doc_every  # the whole document at least every this many commits (server.storage.store)
         self.snapshots = fanout == "snapshot"
         self.store = store
         self.hub = hub
@@ -101,7 +101,7 @@ class Rooms:
 
     async def flush(self) -> int:
         """Before this node goes down: write whole the documents of the rooms whose tail in
-        Redis this node made (server.store), so that the next node to read them replays no
+        Redis this node made (server.storage.store), so that the next node to read them replays no
         move through an engine of another release. The rooms written."""
         written = 0
         for room, e in list(self.cache.items()):
@@ -165,7 +165,7 @@ class Rooms:
 
     def _tail(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int, timed: bool) -> bool:
         """Whether this commit appends its entry to the document's tail in Redis instead of
-        writing the document whole (server.store): a plain move — the seat's player's own
+        writing the document whole (server.storage.store): a plain move — the seat's player's own
         decision (no bot, no clock, no undo: `room.replayed` makes nothing else again)
         that leaves the game in play — on a node that made the room's last commit itself
         (a room whose players sit on several nodes is read again at nearly every move: it

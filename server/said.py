@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from server.store import keys
+from server.storage.store import keys
 from server.undo import moves_kept
 
 

@@ -39,8 +39,8 @@ from redis.asyncio import Redis
 
 from protocol.errors import CLOSE_REVOKED
 from server.identity import Signer
-from server.outage import STORE_ERRORS, QuietLog
-from server.store import text
+from server.runtime.outage import STORE_ERRORS, QuietLog
+from server.storage.store import text
 
 KEYS = "longhall:keys"
 REVOKED = "longhall:revoked"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from server.embedded_redis import free_port
+from server.storage.embedded import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 # every client here comes from 127.0.0.1, standing for many addresses: per-IP budgets are

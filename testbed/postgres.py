@@ -19,7 +19,7 @@ import time
 import uuid
 from pathlib import Path
 
-from server.embedded_redis import free_port
+from server.storage.embedded import free_port
 
 
 def pg_bin(name: str) -> str:

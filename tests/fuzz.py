@@ -35,7 +35,7 @@ from protocol.codec import encode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, CODES
 from protocol.examples import CLIENT_EXAMPLES
 from server.app import Node
-from server.config import Settings
+from server.runtime.config import Settings
 from server.session import Session
 
 GAME_CODES = {"wrong_decision"}  # engine codes besides protocol.errors (docs/protocol.md lists them)
@@ -327,7 +327,7 @@ async def run(redis_url: str, frames: int, seed: int = 0) -> Figures:
 
 
 def main() -> None:
-    from server.embedded_redis import EmbeddedRedis
+    from server.storage.embedded import EmbeddedRedis
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--frames", type=int, default=1_000_000)

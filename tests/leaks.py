@@ -31,7 +31,7 @@ from server import room as rm
 from server.games import registry
 from server.games.contract import Game
 from server.replay import documents
-from server.store import keys
+from server.storage.store import keys
 from tests.toygame import GAME as HIGHCARD
 
 
@@ -305,7 +305,7 @@ def main() -> None:
     import time
     from pathlib import Path
 
-    from server.embedded_redis import EmbeddedRedis
+    from server.storage.embedded import EmbeddedRedis
     from tests.cluster import ServerProc
 
     p = argparse.ArgumentParser(description="the wire leak checker over many random games")

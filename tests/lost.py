@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import redis
 
-from server.store import keys
+from server.storage.store import keys
 
 
 @dataclass

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 
-from server.embedded_redis import free_port
+from server.storage.embedded import free_port
 
 
 class Relay:

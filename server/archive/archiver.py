@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 
-from server import background
 from server.archive import leaderboard
 from server.archive.finished import read_room
 from server.chat import key as chat_key
-from server.outage import STORE_ERRORS, QuietLog
-from server.store import here_key, keys, text
+from server.runtime import loops as background
+from server.runtime.outage import STORE_ERRORS, QuietLog
+from server.storage.store import here_key, keys, text
 
 if TYPE_CHECKING:
     from server.archive.repository import Archive

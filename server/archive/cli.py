@@ -66,7 +66,7 @@ async def run_archiver(url: str, redis_url: str, args: argparse.Namespace) -> No
     from server.archive.archiver import Archiver
     from server.archive.db import upgrade
     from server.archive.repository import Archive
-    from server.redis_client import connect
+    from server.storage.client import connect
 
     await upgrade(url)
     redis = connect(redis_url)

@@ -1,4 +1,4 @@
-"""Reading a finished room out of Redis as a GameRecord (see server/store.py for the keys).
+"""Reading a finished room out of Redis as a GameRecord (see server/storage/store.py for the keys).
 
 The log stream holds every committed change; its entry ids are the commit times in ms.
 The seed is in the entry that started the game ("start", or "matched" for rooms the
@@ -16,7 +16,7 @@ from redis.asyncio import Redis
 from server import chat
 from server import room as rm
 from server.archive.records import ABANDONED, FINISHED, GameRecord, MoveRecord
-from server.store import keys
+from server.storage.store import keys
 
 STARTS = ("start", "matched")
 

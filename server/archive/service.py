@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 from redis.asyncio import Redis
 from starlette.routing import Route
 
-from server import background
 from server.archive import leaderboard
 from server.archive.archiver import Archiver
 from server.archive.routes import routes
-from server.config import Settings
 from server.games import registry
 from server.rooms import Rooms
+from server.runtime import loops as background
+from server.runtime.config import Settings
 
 if TYPE_CHECKING:
     from server.archive.repository import Archive

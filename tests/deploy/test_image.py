@@ -22,7 +22,7 @@ import pytest
 
 from clients.python.bot import play
 from clients.python.client import Client
-from server.embedded_redis import free_port
+from server.storage.embedded import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 TAG = "longhall:test"

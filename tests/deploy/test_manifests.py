@@ -26,7 +26,7 @@ from jsonschema.validators import validator_for
 from referencing import Registry, Resource
 
 from server.app import create_app
-from server.config import Settings
+from server.runtime.config import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"

@@ -11,8 +11,8 @@ import msgpack
 import pytest
 
 from clients.python.client import Client
-from server.config import Settings
-from server.store import PLAYING_ROOMS, keys
+from server.runtime.config import Settings
+from server.storage.store import PLAYING_ROOMS, keys
 from tests.cluster import ServerProc
 from tests.tables import table
 

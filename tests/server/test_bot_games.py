@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from clients.python.client import Client
-from server.embedded_redis import EmbeddedRedis
+from server.storage.embedded import EmbeddedRedis
 from tests.cluster import ServerProc
 
 GAMES = [("vikings", 2, {}), ("vikings", 3, {"variant": "advanced"}), ("hunters", 2, {}), ("hunters", 4, {}),

@@ -4,7 +4,7 @@ every room after its subscriptions are back (confirmed by Redis), whatever read 
 during the gap.
 
 A `start` is answered by the diff of its commit. Between the commit script and that diff
-the node still updates the lobby's indexes (server.store `_index`); a catch-up that read
+the node still updates the lobby's indexes (server.storage.store `_index`); a catch-up that read
 the room meanwhile sent the host a snapshot at the new seq, the diff was then dropped as
 already seen, and the host's `start` went unanswered (seen seating 200 tables on a
 Redis Cluster, where a pub/sub read error made every node catch up again and again).
@@ -24,7 +24,7 @@ from pathlib import Path
 import redis
 
 from clients.python.client import Client
-from server.store import keys
+from server.storage.store import keys
 from tests.cluster import ServerProc
 from tests.lost import keep, lose_since
 from tests.relay import Relay

@@ -1,6 +1,6 @@
 """A room's document in Redis with its tail: the plain moves a node commits append their
 log entries instead of writing the whole document, at most `doc_every` (8) commits in a
-row (server.store). Whatever reads the room — a load in another process, another node's
+row (server.storage.store). Whatever reads the room — a load in another process, another node's
 snapshot — must see exactly the document the committing node holds."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import redis.asyncio as aioredis
 from clients.python.client import Client
 from protocol.diff import strict_equal
 from server.replay import documents
-from server.store import Store, keys
+from server.storage.store import Store, keys
 from tests.cluster import ServerProc
 from tests.server.test_play import next_move
 from tests.tables import table

@@ -19,7 +19,7 @@ import redis
 
 from clients.python.bot import play
 from protocol.errors import CLOSE_RESTART
-from server.embedded_redis import EmbeddedRedis
+from server.storage.embedded import EmbeddedRedis
 from tests.cluster import ServerProc
 from tests.tables import table
 

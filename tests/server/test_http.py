@@ -46,8 +46,8 @@ async def test_public_rooms_list_seats_status_and_spectators(server, monkeypatch
 
 
 async def test_health_fails_when_redis_is_gone(tmp_path) -> None:
-    from server.config import Settings
-    from server.embedded_redis import free_port
+    from server.runtime.config import Settings
+    from server.storage.embedded import free_port
 
     app = app_module.create_app(Settings(redis_url=f"redis://127.0.0.1:{free_port()}/0"))
     node = app.state.node

@@ -20,8 +20,8 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from redis.asyncio import Redis
 
 from clients.python.client import Client
-from server.config import Settings
 from server.identity import SECRET_KEY, Signer
+from server.runtime.config import Settings
 from server.tokens import Tokens
 from tests.cluster import ROOT, ServerProc
 from tests.server.test_bad_input import Raw

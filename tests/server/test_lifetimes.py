@@ -8,8 +8,8 @@ import asyncio
 import random
 
 from clients.python.bot import play
-from server.config import Settings
-from server.store import keys
+from server.runtime.config import Settings
+from server.storage.store import keys
 from tests.tables import table
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server.embedded_redis import free_port
+from server.storage.embedded import free_port
 from testbed.nodes import PER_IP_OFF, ROOT
 
 

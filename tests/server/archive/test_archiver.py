@@ -17,7 +17,7 @@ from redis.asyncio import Redis
 from server.archive.archiver import PENDING, Archiver, claim_key
 from server.archive.finished import read_room
 from server.archive.repository import Archive
-from server.store import keys
+from server.storage.store import keys
 from tests.cluster import ROOT, ServerProc
 from tests.server.archive.games import play_game, replay
 

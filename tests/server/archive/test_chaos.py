@@ -17,7 +17,7 @@ from redis.asyncio import Redis
 
 from server.archive.archiver import PENDING
 from server.archive.repository import Archive
-from server.embedded_redis import EmbeddedRedis
+from server.storage.embedded import EmbeddedRedis
 from tests.cluster import ROOT, ServerProc
 from tests.server.archive.games import KINDS, play_games, replay
 

@@ -16,7 +16,7 @@ import msgpack
 import redis
 
 from clients.python.client import Client
-from server.embedded_redis import EmbeddedRedis
+from server.storage.embedded import EmbeddedRedis
 from tests.cluster import ServerProc
 from tests.server.test_bad_input import Raw
 from tests.tables import table

@@ -1,4 +1,4 @@
-"""The lean pub/sub bus on one Redis (server.channels.Lean), on a real Redis: messages and
+"""The lean pub/sub bus on one Redis (server.storage.channels.Lean), on a real Redis: messages and
 pongs in the order Redis sent them, a lost connection reported once after what came
 before it, and nothing subscribed behind the hub's back until its recovery subscribes
 every wanted channel again."""
@@ -12,9 +12,9 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as aioredis
 
-from server import channels
-from server.channels import Lean, ping_token
-from server.redis_client import connect
+from server.storage import channels
+from server.storage.channels import Lean, ping_token
+from server.storage.client import connect
 
 
 @contextlib.asynccontextmanager

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 import redis
 
-from server.store import COMMIT
+from server.storage.store import COMMIT
 from tests.cluster import ServerProc
 from tests.tables import table
 

@@ -1,4 +1,4 @@
-"""The cluster client a node opens (server.redis_client.connect) on a real 3-master Redis
+"""The cluster client a node opens (server.storage.client.connect) on a real 3-master Redis
 Cluster: MOVED answers met by some commands cost the other commands in flight nothing.
 
 redis-py, left to its default, rebuilds its slot map at every 5th MOVED answer by closing
@@ -15,8 +15,8 @@ import asyncio
 from collections import Counter
 from typing import Any
 
-from server.embedded_redis import free_port
-from server.redis_client import connect, seeds
+from server.storage.client import connect, seeds
+from server.storage.embedded import free_port
 from testbed.redis_cluster import RedisCluster
 
 

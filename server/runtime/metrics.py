@@ -67,7 +67,7 @@ def loop_started() -> None:
 
 
 def commit_done(kind: str, status: str, seconds: float) -> None:
-    """One commit script answered (server.store)."""
+    """One commit script answered (server.storage.store)."""
     COMMIT_SECONDS.observe(seconds)
     if status == "ok":
         counter = _commits.get(kind)
@@ -77,7 +77,7 @@ def commit_done(kind: str, status: str, seconds: float) -> None:
 
 
 def fanout_lag(seconds: float) -> None:
-    """A commit published by another node reached this node's sockets (server.fanout)."""
+    """A commit published by another node reached this node's sockets (server.storage.fanout)."""
     FANOUT_LAG.observe(max(seconds, 0.0))
 
 

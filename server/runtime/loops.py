@@ -19,7 +19,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from server.outage import STORE_ERRORS, QuietLog
+from server.runtime.outage import STORE_ERRORS, QuietLog
 
 log = logging.getLogger("longhall")
 RETRY = 0.05  # seconds between cancellations of a task that went on running

@@ -1,4 +1,4 @@
-"""The pub/sub transport under the fan-out hub (server.fanout): classic or sharded.
+"""The pub/sub transport under the fan-out hub (server.storage.fanout): classic or sharded.
 
 On a single Redis, `Lean` is plain PUBLISH/SUBSCRIBE read over a connection of its own
 (parsed as it arrives: a node reads back every commit of its rooms, its own among them);
@@ -42,9 +42,9 @@ import hiredis
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterPubSub
 
-from server.redis_client import clustered
-from server.resp import address, plain, resp
-from server.store import text
+from server.storage.client import clustered
+from server.storage.resp import address, plain, resp
+from server.storage.store import text
 
 POLL = 0.01  # seconds a sharded read waits on each master's connection
 CONFIRM = 5.0  # seconds a recovery waits for Redis to confirm its subscriptions
@@ -151,7 +151,7 @@ class Lean:
     came before it; nothing reconnects behind the hub's back: `recover` makes a new
     connection, subscribes every wanted channel and returns once a PING sent after them
     is answered (each subscription then in effect). Plain `redis://` URLs without auth
-    (`server.resp.plain`, as the commit's lean connections); publishes go through redis-py."""
+    (`server.storage.resp.plain`, as the commit's lean connections); publishes go through redis-py."""
 
     sharded = False
     publish_command = "PUBLISH"
@@ -414,7 +414,7 @@ class Sharded:
 
 def bus(redis: Any, url: str = "") -> Classic | Lean | Sharded:
     """The bus for this Redis: sharded on a cluster; on one Redis the lean reader where
-    its URL allows it (`server.resp.plain`), redis-py's PubSub otherwise."""
+    its URL allows it (`server.storage.resp.plain`), redis-py's PubSub otherwise."""
     if clustered(redis):
         return Sharded(redis)
     return Lean(redis, url) if url and plain(url) else Classic(redis)

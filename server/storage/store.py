@@ -16,7 +16,7 @@ Keys share a hash tag per room so one room lives in one cluster slot:
   room:{ID}:here   hash: seat -> when a node last held a socket of it (server.absence)
   room:{ID}:chat   stream: the table's chat (server.chat)
 Fan-out goes on the pub/sub channel room:{ID} (a shard channel on a Redis Cluster, in the
-room's slot: server.channels).
+room's slot: server.storage.channels).
 
 Every change of a room is ONE round trip: the commit script checks the expected seq
 (optimistic concurrency) and the move id, writes the document, appends the log entry,
@@ -52,12 +52,12 @@ from redis.asyncio import Redis
 from redis.exceptions import NoScriptError, RedisError
 
 from protocol.codec import pack
-from server import logs, metrics
 from server import room as rm
 from server.games import registry
-from server.outage import QuietLog
-from server.redis_client import clustered
-from server.resp import ScriptRunner, plain
+from server.runtime import logs, metrics
+from server.runtime.outage import QuietLog
+from server.storage.client import clustered
+from server.storage.resp import ScriptRunner, plain
 
 COMMIT = """
 local cur = tonumber(redis.call('HGET', KEYS[1], 'seq') or '-1')
@@ -115,7 +115,7 @@ if seq then redis.call('HSET', KEYS[1], ARGV[1], seq) end
 return seq
 """
 # on a Redis Cluster the fan-out is sharded pub/sub: the channel room:{ID} is in the
-# room's slot, so the script still touches one slot (server.channels)
+# room's slot, so the script still touches one slot (server.storage.channels)
 COMMIT_SHARDED = COMMIT.replace("redis.call('PUBLISH'", "redis.call('SPUBLISH'")
 
 log = logging.getLogger("longhall.store")

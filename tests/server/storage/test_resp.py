@@ -1,4 +1,4 @@
-"""The lean commit connection (server.resp) against a real Redis 7 that is loading its
+"""The lean commit connection (server.storage.resp) against a real Redis 7 that is loading its
 data after a restart: a commit then is a store error (the move is answered `unavailable`
 and sent again), not an unknown reply error answered `internal` (seen in the node chaos
 soak, just after Redis was killed and started again). The loading is slowed down with
@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 import redis
 
-from server.embedded_redis import _die_with_parent, free_port
-from server.outage import STORE_ERRORS
-from server.resp import ScriptRunner
+from server.runtime.outage import STORE_ERRORS
+from server.storage.embedded import _die_with_parent, free_port
+from server.storage.resp import ScriptRunner
 from testbed.redis_cluster import SERVER, missing
 
 

@@ -31,11 +31,11 @@ class Settings:
     redis_timeout: float = 5.0  # seconds a commit may wait for Redis before the move is "unavailable"
     commit_replicas: int = 0  # replicas that must acknowledge a commit before a move is answered `ok`
     replica_wait: float = 1.0  # seconds a commit waits for them before the move is "unavailable"
-    doc_every: int = 8  # a room's document is written whole at least every this many commits (server.store)
+    doc_every: int = 8  # a room's document is written whole at least every this many commits (server.storage.store)
     web: str = ""  # folder of the built web client, served at /
     drain_seconds: float = 0.0  # after SIGTERM, /ready fails this long before sockets are closed (1012)
     log_level: str = "info"  # debug, info, warning, error
-    log_format: str = "text"  # "json": one JSON object per line (server.logs)
+    log_format: str = "text"  # "json": one JSON object per line (server.runtime.logs)
     # cost-weighted request limits (server/limits.py): units per second and burst
     conn_rate: float = limit(200.0, "request units per second per connection (ping 1, legal 10, create 20)")
     conn_burst: float = limit(400.0, "request units a connection may spend at once")

@@ -1,4 +1,4 @@
-"""The fan-out hub (server.fanout) on a real Redis that goes away and comes back: a room
+"""The fan-out hub (server.storage.fanout) on a real Redis that goes away and comes back: a room
 whose channel subscription failed is subscribed by the next socket added to it, so its
 sockets get the other nodes' commits once the store is back. (Before, the first socket
 stayed registered with no subscription made, every later socket counted the room as
@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from redis.asyncio import Redis
 
-from server.embedded_redis import EmbeddedRedis
-from server.fanout import Hub, payload
-from server.outage import STORE_ERRORS
+from server.runtime.outage import STORE_ERRORS
 from server.session import Session
-from server.store import channel
+from server.storage.embedded import EmbeddedRedis
+from server.storage.fanout import Hub, payload
+from server.storage.store import channel
 
 
 class Frames:

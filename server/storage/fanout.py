@@ -7,7 +7,7 @@ public frame to spectators), so no socket ever receives another seat's diff. The
 committing node delivers to its own sockets at once and ignores its own publish.
 
 A node subscribes to a room's channel while it has sockets in the room. The channels are
-classic pub/sub on one Redis and sharded pub/sub on a Redis Cluster (server.channels).
+classic pub/sub on one Redis and sharded pub/sub on a Redis Cluster (server.storage.channels).
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ import msgpack
 from redis.asyncio import Redis
 
 from protocol.codec import pack
-from server import background, channels, metrics
-from server.outage import QuietLog
-from server.store import channel
+from server.runtime import loops as background
+from server.runtime import metrics
+from server.runtime.outage import QuietLog
+from server.storage import channels
+from server.storage.store import channel
 
 log = logging.getLogger("longhall.fanout")
 quiet = QuietLog(log)
@@ -70,7 +72,7 @@ class Hub:
         self.on_remote = on_remote
         self.local: dict[str, dict[Receiver, int | None]] = {}
         self.subscribed: set[str] = set()  # rooms whose channel subscription went through
-        self.bus = channels.bus(redis, url)  # `url`: the lean reader on one Redis (server.channels)
+        self.bus = channels.bus(redis, url)  # `url`: the lean reader on one Redis (server.storage.channels)
         self._reader: asyncio.Task[None] | None = None
         self.on_resubscribe: Callable[[], None] = lambda: None
         self.on_recovered: Callable[[], Awaitable[object]] = lambda: asyncio.sleep(0)  # server.catchup

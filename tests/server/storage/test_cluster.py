@@ -16,7 +16,7 @@ import pytest
 import redis
 from redis.cluster import RedisCluster as ClusterClient
 
-from server.store import COMMIT, channel, keys
+from server.storage.store import COMMIT, channel, keys
 from testbed.redis_cluster import RedisCluster
 
 

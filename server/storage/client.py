@@ -12,9 +12,9 @@ behind a stable address).
 What changes on a cluster (each part says so where it acts):
 - the commit script publishes with SPUBLISH and nodes listen with SSUBSCRIBE (sharded
   pub/sub: a message goes only to the shard that owns the room's slot), where a single
-  Redis uses classic PUBLISH/SUBSCRIBE (server.channels);
+  Redis uses classic PUBLISH/SUBSCRIBE (server.storage.channels);
 - commits go through redis-py's cluster client instead of the lean RESP connection
-  (server.resp talks to one host);
+  (server.storage.resp talks to one host);
 - keys that one script or transaction touches together share a hash tag.
 """
 
