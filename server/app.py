@@ -36,11 +36,12 @@ from server.drain import Drain, Stopped, probe_routes, stop_signals
 from server.games import registry
 from server.gateway import Gateway
 from server.handshake import ADMISSION
-from server.identity import SECRET_KEY, Signer
+from server.identity.ids import SECRET_KEY, Signer
+from server.identity.quotas import Quotas
+from server.identity.tokens import Tokens, watch_revocations
 from server.lean_ws import LeanWebSocket
 from server.liveness import Liveness
-from server.matchmaker import Matchmaker
-from server.quotas import Quotas
+from server.matchmaking.matchmaker import Matchmaker
 from server.referee import Referee
 from server.rooms import Rooms
 from server.runtime import logs, metrics
@@ -50,7 +51,6 @@ from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.client import connect
 from server.storage.fanout import Hub
 from server.storage.store import Store
-from server.tokens import Tokens, watch_revocations
 from server.web_files import WebFiles
 
 log = logging.getLogger("longhall")

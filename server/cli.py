@@ -137,8 +137,8 @@ def replay(args: argparse.Namespace) -> int:
 
 def revoke(args: argparse.Namespace) -> int:
     """Refuse every token issued so far to each PLAYER, on every node of the deployment."""
+    from server.identity.tokens import revoke as revoke_player
     from server.storage.client import connect
-    from server.tokens import revoke as revoke_player
 
     url = args.redis or os.environ.get("REDIS_URL", "")
     if not url:

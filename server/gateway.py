@@ -17,16 +17,16 @@ from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
 from protocol.messages import ProtocolError
 from server import host, undo
 from server.chat import Chat
-from server.identity import clean_name, new_player_id
+from server.identity.ids import clean_name, new_player_id
+from server.identity.quotas import Quotas
+from server.identity.tokens import Tokens
 from server.limits import Limiter
-from server.matchmaker import Matchmaker
-from server.quotas import Quotas
+from server.matchmaking.matchmaker import Matchmaker
 from server.refusal import RoomError
 from server.rooms import Rooms
 from server.runtime import metrics
 from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.session import Session, Writer
-from server.tokens import Tokens
 
 log = logging.getLogger("longhall.gateway")
 quiet = QuietLog(log)

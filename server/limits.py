@@ -12,7 +12,7 @@ move id, if any, and changes nothing. A request sent before the previous refusal
 
 Per-player buckets live in this node's memory: a player spread over several nodes gets
 each node's allowance (storage quotas, which must hold across nodes, are in
-server/quotas.py). Buckets of connections are dropped when they close; per-player and
+server/identity/quotas.py). Buckets of connections are dropped when they close; per-player and
 per-IP buckets once they are full again (`sweep`).
 
 Deliberately left out: addresses behind a proxy. Limits key on the TCP peer; behind a

@@ -230,7 +230,7 @@ class Rooms:
                 created=now_ms(),
             )
             if (await self.store.commit(c)).status == "ok":
-                return room  # the caller attaches the host (after counting the room: server.quotas)
+                return room  # the caller attaches the host (after counting the room: server.identity.quotas)
         raise RoomError(ErrorCode.CONFLICT, "could not allocate a room id")
 
     async def join(self, sess: Session, room: str, want: int | None, push: bool = False) -> None:

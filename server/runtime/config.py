@@ -44,12 +44,12 @@ class Settings:
     ip_rate: float = limit(2000.0, "request units per second per IP address (0: off)")
     ip_burst: float = limit(4000.0, "request units an IP address may spend at once")
     strikes: int = limit(50, "refused requests (forgiven at 1/s) before the socket is closed with 1008")
-    # storage (server/quotas.py), counted in Redis across nodes
+    # storage (server/identity/quotas.py), counted in Redis across nodes
     open_rooms: int = limit(5, "open rooms a player may host at once (0: no cap)")
     playing_rooms: int = limit(20, "games in play a player may host at once (0: no cap)")
     rooms_per_minute: int = limit(10, "rooms a player may create per minute (0: no cap)")
     ip_rooms_per_minute: int = limit(60, "rooms an IP address may create per minute (0: no cap)")
-    # identity (server/tokens.py)
+    # identity (server/identity/tokens.py)
     token_ttl: int = limit(30 * 24 * 3600, "seconds a token stays valid (each welcome brings a fresh one)")
     key_rotation: int = limit(7 * 24 * 3600, "seconds each signing key signs before the next takes over")
     legacy_tokens: int = limit(1, "1: tokens of the earlier `player.mac` form still verify (0: refused)")
@@ -65,7 +65,7 @@ class Settings:
     ping_interval: float = limit(20.0, "seconds of silence before the server pings (0: never)")
     ping_timeout: float = limit(20.0, "seconds a ping may go unanswered (then 4002)")
     origins: str = limit("", "browser origins allowed besides the server's own, comma-separated (*: any)")
-    # matchmaking (server/matchmaker.py, server/matching.py)
+    # matchmaking (server/matchmaking/matchmaker.py, server/matchmaking/grouping.py)
     match_window: float = limit(5.0, "rating points apart two players may be matched at first")
     match_widen: float = limit(1.0, "rating points the window widens per second a ticket waits")
     bot_fill: float = limit(0.0, "seconds a ticket waits before bots fill the rest of its table (0: never)")

@@ -20,9 +20,9 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from redis.asyncio import Redis
 
 from clients.python.client import Client
-from server.identity import SECRET_KEY, Signer
+from server.identity.ids import SECRET_KEY, Signer
+from server.identity.tokens import Tokens
 from server.runtime.config import Settings
-from server.tokens import Tokens
 from tests.cluster import ROOT, ServerProc
 from tests.server.test_bad_input import Raw
 

@@ -1,6 +1,6 @@
 """`matched` is pub/sub, at most once; a matched player still learns its match: from the
 matchmaker's record when it sends `queue` again, when its client reconnects while
-waiting, and when its node lost its pub/sub (server.matchmaker, `told`)."""
+waiting, and when its node lost its pub/sub (server.matchmaking.matchmaker, `told`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import redis
 
 from clients.python.client import Client
-from server.matchmaker import TOLD_KEEP, ticket_key, told_key
+from server.matchmaking.matchmaker import TOLD_KEEP, ticket_key, told_key
 from tests.cluster import ServerProc
 
 OPTIONS = {"bonus": 0}

@@ -5,7 +5,7 @@ exact (game, player count, options), with the player's rating in that game (the
 leaderboard's score; 0 for a newcomer); `unqueue` or a closed socket withdraws it. Every
 node runs the matcher loop, but only the holder of the lease (SET NX PX, renewed while
 held) matches, so any node may die. The matcher groups each queue's tickets by rating
-(server.matching: the window widens with waiting; bots may fill a table after
+(server.matchmaking.grouping: the window widens with waiting; bots may fill a table after
 `LONGHALL_BOT_FILL` seconds), creates each room with those players seated and the game
 started, and tells each player's node, which sends `matched {room, seat}`.
 
@@ -50,10 +50,11 @@ from typing import Any
 from redis.asyncio import Redis
 
 from protocol.codec import pack
-from server import clock, fair, matching
+from server import clock, fair
 from server import room as rm
 from server.archive import leaderboard
 from server.games import registry
+from server.matchmaking import grouping as matching
 from server.referee import CLOCKS
 from server.runtime import loops as background
 from server.runtime.config import Settings

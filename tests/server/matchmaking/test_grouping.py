@@ -1,4 +1,4 @@
-"""Grouping tickets by rating (server.matching) and the matcher's no-ticket-lost steps."""
+"""Grouping tickets by rating (server.matchmaking.grouping) and the matcher's no-ticket-lost steps."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 import redis
 
 from clients.python.client import Client
-from server.matching import Group, Ticket, groups
-from server.matchmaker import MM, PENDING, match_key, ticket_key
+from server.matchmaking.grouping import Group, Ticket, groups
+from server.matchmaking.matchmaker import MM, PENDING, match_key, ticket_key
 from tests.cluster import ServerProc
 
 QUEUE = MM + "q:highcard:2:x"  # a queue key as the matchmaker names them

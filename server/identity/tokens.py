@@ -38,7 +38,7 @@ import jwt
 from redis.asyncio import Redis
 
 from protocol.errors import CLOSE_REVOKED
-from server.identity import Signer
+from server.identity.ids import Signer
 from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.store import text
 
