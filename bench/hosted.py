@@ -30,11 +30,12 @@ from redis.asyncio import Redis
 from bench.procs import Node
 from bench.scenarios import UNLIMITED, pct
 from clients.python.client import Client
-from server import clock, fair
-from server import room as rm
+from server import clock
 from server.games import registry
 from server.referee import CLOCKS, Referee
-from server.rooms import Rooms
+from server.rooms import document as rm
+from server.rooms import fairness as fair
+from server.rooms.service import Rooms
 from server.storage.embedded import EmbeddedRedis
 from server.storage.fanout import Hub, payload
 from server.storage.store import PLAYING_ROOMS, Commit, Store

@@ -175,8 +175,8 @@ def parts(games: int) -> dict[str, float]:
     """Microseconds per move of each piece of a commit, over `games` recorded games."""
     from protocol.codec import encode, pack
     from protocol.diff import make_patch
-    from server import room as rm
     from server.games.vikings import GAME
+    from server.rooms import document as rm
     from server.storage.fanout import payload
 
     rng = random.Random(1)

@@ -31,11 +31,11 @@ _VIKINGS = ("auction", "boatsman", "describe", "fjord", "flow", "forms", "move_f
             "placement", "scoring", "setup", "standings", "treasury", "view")  # fmt: skip
 COMPILED = (
     "protocol/diff.py",
-    "server/entry.py",
-    "server/room.py",
+    "server/rooms/cache.py",
+    "server/rooms/document.py",
     "server/session.py",
     "server/storage/fanout.py",
-    "server/rooms.py",
+    "server/rooms/service.py",
     "server/gateway.py",
     "server/lean_ws.py",
     "server/storage/resp.py",

@@ -24,9 +24,9 @@ import time
 from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
-from server import room as rm
-from server.refusal import RoomError
-from server.rooms import Rooms
+from server.rooms import document as rm
+from server.rooms.errors import RoomError
+from server.rooms.service import Rooms
 from server.runtime import loops as background
 from server.runtime.outage import QuietLog
 from server.storage.store import PLAYING_ROOMS

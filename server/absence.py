@@ -21,9 +21,9 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from server import room as rm
-from server.refusal import RoomError
-from server.rooms import Rooms
+from server.rooms import document as rm
+from server.rooms.errors import RoomError
+from server.rooms.service import Rooms
 from server.runtime import loops as background
 from server.runtime.outage import QuietLog
 from server.storage.store import OPEN_ROOMS, PLAYING_ROOMS, here_key

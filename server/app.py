@@ -30,7 +30,6 @@ from server import api, said
 from server.abandon import Presence
 from server.absence import Absence
 from server.archive.service import ArchiveService
-from server.catchup import catch_up
 from server.chat import Chat
 from server.drain import Drain, Stopped, probe_routes, stop_signals
 from server.games import registry
@@ -43,7 +42,8 @@ from server.lean_ws import LeanWebSocket
 from server.liveness import Liveness
 from server.matchmaking.matchmaker import Matchmaker
 from server.referee import Referee
-from server.rooms import Rooms
+from server.rooms.catchup import catch_up
+from server.rooms.service import Rooms
 from server.runtime import logs, metrics
 from server.runtime import loops as background
 from server.runtime.config import Settings

@@ -32,7 +32,7 @@ from redis.asyncio import Redis
 
 from protocol.codec import encode
 from protocol.errors import ErrorCode
-from server.refusal import RoomError
+from server.rooms.errors import RoomError
 from server.session import Session
 from server.storage.fanout import Hub
 from server.storage.store import channel

@@ -22,8 +22,8 @@ from server.identity.quotas import Quotas
 from server.identity.tokens import Tokens
 from server.limits import Limiter
 from server.matchmaking.matchmaker import Matchmaker
-from server.refusal import RoomError
-from server.rooms import Rooms
+from server.rooms.errors import RoomError
+from server.rooms.service import Rooms
 from server.runtime import metrics
 from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.session import Session, Writer

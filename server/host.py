@@ -3,7 +3,7 @@ its seats before the start (`kick`) and may seat bots (`add_bot`, server.bots).
 
 Hosting passes on when the host gives up their seat before the start (to the player in
 the lowest seat, or, in an empty room, to the next one to sit down): see
-`server.room.with_seat`. A removed player's sockets are detached by the fan-out like
+`server.rooms.document.with_seat`. A removed player's sockets are detached by the fan-out like
 any socket whose player no longer holds its seat. What this leaves out: bans (a
 removed player may sit down again) and host transfer on request.
 """
@@ -14,11 +14,11 @@ import secrets
 
 from protocol.errors import ErrorCode
 from server import bots
-from server import room as rm
-from server.refusal import RoomError
-from server.rooms import RETRIES, Rooms
+from server.rooms import document as rm
+from server.rooms.errors import RoomError
+from server.rooms.seating import free_seat
+from server.rooms.service import RETRIES, Rooms
 from server.session import Session
-from server.tables import free_seat
 
 
 def require(doc: rm.Doc, sess: Session) -> None:

@@ -27,10 +27,10 @@ from typing import Any
 from redis.asyncio import Redis
 
 from server import bots, clock
-from server import room as rm
 from server.absence import Absence
-from server.refusal import RoomError
-from server.rooms import Rooms
+from server.rooms import document as rm
+from server.rooms.errors import RoomError
+from server.rooms.service import Rooms
 from server.runtime import loops as background
 from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.store import PLAYING_ROOMS

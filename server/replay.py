@@ -19,11 +19,12 @@ import msgpack
 from redis.asyncio import Redis
 
 from protocol.diff import strict_equal
-from server import fair, undo
-from server import room as rm
+from server import undo
 from server.games import registry
 from server.games.contract import Game, IllegalMove, State
 from server.games.rng import drawn
+from server.rooms import document as rm
+from server.rooms import fairness as fair
 from server.storage.store import keys
 
 Moves = list[tuple[int, Any]]

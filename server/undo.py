@@ -29,11 +29,11 @@ from typing import Any
 
 from protocol.diff import make_patch
 from protocol.errors import ErrorCode
-from server import room as rm
 from server.games.contract import Game
 from server.games.rng import drawn
-from server.refusal import RoomError
-from server.rooms import RETRIES, Rooms
+from server.rooms import document as rm
+from server.rooms.errors import RoomError
+from server.rooms.service import RETRIES, Rooms
 from server.session import Session
 
 Doc = dict[str, Any]

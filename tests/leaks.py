@@ -27,10 +27,10 @@ import redis.asyncio as aioredis
 from clients.python.bot import play
 from clients.python.client import Client
 from protocol.diff import strict_equal
-from server import room as rm
 from server.games import registry
 from server.games.contract import Game
 from server.replay import documents
+from server.rooms import document as rm
 from server.storage.store import keys
 from tests.toygame import GAME as HIGHCARD
 

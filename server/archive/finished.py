@@ -14,8 +14,8 @@ import msgpack
 from redis.asyncio import Redis
 
 from server import chat
-from server import room as rm
 from server.archive.records import ABANDONED, FINISHED, GameRecord, MoveRecord
+from server.rooms import document as rm
 from server.storage.store import keys
 
 STARTS = ("start", "matched")

@@ -21,7 +21,7 @@ from server.archive import leaderboard
 from server.archive.archiver import Archiver
 from server.archive.routes import routes
 from server.games import registry
-from server.rooms import Rooms
+from server.rooms.service import Rooms
 from server.runtime import loops as background
 from server.runtime.config import Settings
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from server import fair
 from server.games import registry
 from server.games.contract import IllegalMove
+from server.rooms import fairness as fair
 
 MAX_STEPS = 100  # steps per request
 

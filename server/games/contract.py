@@ -95,7 +95,7 @@ class Game(ABC):
     move_forms: dict[str, tuple[frozenset[str], ...] | None] | None = None
     # True for a game without secrets of a seat: `view` is the same for every seat and a
     # spectator, and `describe` the same for every viewer, so the room cuts one view and
-    # words each decision once (server.room.views).
+    # words each decision once (server.rooms.document.views).
     open_information: bool = False
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
-from server.refusal import RoomError
+from server.rooms.errors import RoomError
 from server.storage.store import keys, text
 
 WINDOW = 60

@@ -50,18 +50,19 @@ from typing import Any
 from redis.asyncio import Redis
 
 from protocol.codec import pack
-from server import clock, fair
-from server import room as rm
+from server import clock
 from server.archive import leaderboard
 from server.games import registry
 from server.matchmaking import grouping as matching
 from server.referee import CLOCKS
+from server.rooms import document as rm
+from server.rooms import fairness as fair
+from server.rooms.seating import table_for
 from server.runtime import loops as background
 from server.runtime.config import Settings
 from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.fanout import Hub, payload
 from server.storage.store import Commit, Store, keys, text
-from server.tables import table_for
 
 log = logging.getLogger("longhall.matchmaker")
 quiet = QuietLog(log)

@@ -20,7 +20,7 @@ SUNSUBSCRIBE for them, the connection drops, or the client learns a new slot map
 `Sharded.get` reports each of these as a lost connection; `Sharded.recover` then
 refreshes the slot map and subscribes every channel again on its owner; the hub marks
 the rooms stale meanwhile and catches their sockets up from the stored documents
-(server.catchup: nothing committed is lost, only the fan-out messages of the gap).
+(server.rooms.catchup: nothing committed is lost, only the fan-out messages of the gap).
 
 `recover` returns only once Redis has confirmed every subscription: a PING sent after
 them on each connection is answered after their confirmations. A catch-up that read a
@@ -293,7 +293,7 @@ class _Subscriptions(ClusterPubSub):
     of its own: messages published in the gap are lost and nobody catches the rooms up,
     and the connection it closes takes with it the `sunsubscribe` that would have told.
     Here a change only raises a flag; `Sharded.get` reports it as a loss, and the hub's
-    recovery moves every subscription and then catches its rooms up (server.catchup)."""
+    recovery moves every subscription and then catches its rooms up (server.rooms.catchup)."""
 
     def __init__(self, redis: Any, bus: Sharded) -> None:
         super().__init__(redis)

@@ -75,12 +75,12 @@ class Hub:
         self.bus = channels.bus(redis, url)  # `url`: the lean reader on one Redis (server.storage.channels)
         self._reader: asyncio.Task[None] | None = None
         self.on_resubscribe: Callable[[], None] = lambda: None
-        self.on_recovered: Callable[[], Awaitable[object]] = lambda: asyncio.sleep(0)  # server.catchup
+        self.on_recovered: Callable[[], Awaitable[object]] = lambda: asyncio.sleep(0)  # server.rooms.catchup
         self._own = node.encode() + b"|"
         self._direct_channel = f"node:{node}".encode()
         self.on_direct: Callable[[dict[str, Any]], None] = lambda msg: None
         self._pongs: dict[bytes, asyncio.Future[None]] = {}  # PINGs confirming a subscription
-        # sockets here to be sent their seat's legal moves after another node's commit (server.rooms)
+        # sockets here to be sent their seat's legal moves after another node's commit (server.rooms.service)
         self.on_acting: Callable[[str, int, list[tuple[Receiver, int]]], None] = lambda room, seq, wanting: None
 
     async def start(self) -> None:
@@ -206,7 +206,7 @@ class Hub:
 
     async def _recover(self) -> None:
         """Subscriptions back, then the catch-up (sockets behind their room get a snapshot:
-        server.catchup), both tried again until they succeed: while Redis restarts, the
+        server.rooms.catchup), both tried again until they succeed: while Redis restarts, the
         first tries fail, and a catch-up skipped would leave a player whose turn came
         during the gap waiting for a diff that was published to nobody.
 

@@ -29,7 +29,7 @@ The document and its tail: a commit writes the whole document (about 4 KB in a g
 Vikings), except for a plain move — a player's own decision in an untimed room without
 undo, that leaves the game in play, committed by the node that made the room's previous
 commit too — which appends its log entry to the tail instead, until `doc_every` commits
-have passed since the document was last written whole (server.rooms). Packing and
+have passed since the document was last written whole (server.rooms.service). Packing and
 sending the whole document was a seventh of a node's CPU per move. A load reads the
 document and its tail in one script and applies the tail's moves again through the
 engine (`room.replayed`), as the commit made them: every entry of a tail is a plain move,
@@ -52,8 +52,8 @@ from redis.asyncio import Redis
 from redis.exceptions import NoScriptError, RedisError
 
 from protocol.codec import pack
-from server import room as rm
 from server.games import registry
+from server.rooms import document as rm
 from server.runtime import logs, metrics
 from server.runtime.outage import QuietLog
 from server.storage.client import clustered
@@ -293,7 +293,7 @@ class Store:
 
     async def flush(self, room: str, seq: int, doc: bytes) -> bool:
         """Write the room's document at `seq` whole and empty its tail, if Redis holds the
-        room at that seq still (a node's graceful shutdown: server.rooms.flush)."""
+        room at that seq still (a node's graceful shutdown: server.rooms.service.flush)."""
         return bool(await self._flush(keys=keys(room), args=[seq, doc]))
 
     def close(self) -> None:

@@ -81,7 +81,7 @@ def test_image_serves_probes_and_the_web_app_as_non_root(container: tuple[str, s
 
 
 def test_image_runs_the_compiled_move_path(container: tuple[str, str]) -> None:
-    probe = "import protocol.native as n, server.rooms as r; print(n.usable(), n.compiled(r))"
+    probe = "import protocol.native as n, server.rooms.service as r; print(n.usable(), n.compiled(r))"
     out = subprocess.run(["docker", "exec", container[1], "python", "-c", probe], capture_output=True, text=True)
     assert out.stdout.split() == ["True", "True"], out.stderr
 

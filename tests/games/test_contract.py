@@ -58,7 +58,7 @@ def check_views(game: Game, state: dict[str, Any], players: int, before: dict[An
             rebuilt = jsonpatch.apply_patch(copy.deepcopy(before[seat]), make_patch(before[seat], view))
             assert strict_equal(rebuilt, view), f"seat {seat}: a view changed the type at some path"
         views[seat] = copy.deepcopy(view)
-    if game.open_information:  # the room then cuts one view for everyone (server.room.views)
+    if game.open_information:  # the room then cuts one view for everyone (server.rooms.document.views)
         assert all(v == views[None] for v in views.values()), "an open-information game hid something"
     return views
 

@@ -21,7 +21,7 @@ import hashlib, random, sys
 from protocol import native
 from protocol.codec import pack
 from protocol.diff import make_patch
-from server import room as rm
+from server.rooms import document as rm
 from server.games.vikings import GAME
 h = hashlib.sha256()
 for seed in range(12):

@@ -22,11 +22,11 @@ import pytest
 from clients.python.client import Client, ServerError
 from protocol.diff import strict_equal
 from server import bots, undo
-from server import room as rm
 from server.games import registry
 from server.games.rng import drawn
-from server.refusal import RoomError
 from server.replay import documents
+from server.rooms import document as rm
+from server.rooms.errors import RoomError
 from tests.leaks import Stats, WireClient, check_wire, room_record
 
 GAMES = {"vikings": (2, {}), "hunters": (2, {}), "feast": (2, {"length": "short"})}

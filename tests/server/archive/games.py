@@ -8,8 +8,8 @@ from typing import Any
 
 from clients.python.bot import play
 from server.archive.repository import GameRecord
-from server.fair import commitment, engine_seed
 from server.games import registry
+from server.rooms.fairness import commitment, engine_seed
 from tests.tables import table
 from tests.toygame import GAME as HIGHCARD
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.errors import ErrorCode
-from server import room as rm
 from server.games import registry
 from server.games.contract import Game, IllegalMove
-from server.refusal import RoomError
+from server.rooms import document as rm
+from server.rooms.errors import RoomError
 
 
 def table_for(game_name: str, players: int | None, options: Any) -> tuple[Game, dict[str, Any], int]:

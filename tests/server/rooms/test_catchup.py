@@ -1,4 +1,4 @@
-"""Catching up after a pub/sub loss (server.catchup) on a real node, a real Redis and real
+"""Catching up after a pub/sub loss (server.rooms.catchup) on a real node, a real Redis and real
 sockets: the catch-up must not overtake a change this node is committing, and must read
 every room after its subscriptions are back (confirmed by Redis), whatever read the room
 during the gap.

@@ -28,12 +28,12 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from server.refusal import RoomError
+from server.rooms.errors import RoomError
 from server.runtime.outage import STORE_ERRORS
 from server.session import HOLD
 
 if TYPE_CHECKING:
-    from server.rooms import Rooms
+    from server.rooms.service import Rooms
     from server.storage.fanout import Receiver
 
 log = logging.getLogger("longhall.catchup")

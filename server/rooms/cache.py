@@ -1,7 +1,7 @@
 """A room as a node caches it: its document at a seq, the views cut from it, its
 committed move ids, and the bytes packed once per seq (a seat's `moves` frame, a view);
 and the frames a commit sends, one per seat, cut from the cached views and the new ones.
-Pure: the room service (server.rooms) loads, locks and commits entries."""
+Pure: the room service (server.rooms.service) loads, locks and commits entries."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 
 from protocol.codec import encode, pack
 from protocol.diff import make_patch
-from server import room as rm
 from server.games.contract import Game
+from server.rooms import document as rm
 
 
 def now_ms() -> int:

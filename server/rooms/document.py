@@ -104,7 +104,7 @@ def decided(doc: Doc, game: Game, seat: int, move: Any, state: dict[str, Any], r
             seq: int) -> Doc:  # fmt: skip
     """The document after `seat`'s `move` made the engine's `state` (and `result`),
     committed at `seq`: with the decision described. The room service commits it
-    (server.rooms.decide); a load makes it again for each move of a tail (`replayed`)."""
+    (server.rooms.service.decide); a load makes it again for each move of a tail (`replayed`)."""
     return moved(doc, state, result, last_decision(game, doc["state"], seat, move, len(doc["seats"]), seq))
 
 
@@ -150,7 +150,7 @@ def forfeited(doc: Doc, seat: int) -> Doc:
 
 
 def revealed(doc: Doc, result: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A final result with the game's seed revealed (server.fair); None while it runs."""
+    """A final result with the game's seed revealed (server.rooms.fairness); None while it runs."""
     if result is None or "seed" not in doc:
         return result
     return {**result, "seed": doc["seed"], "seed_hash": doc["seed_hash"]}

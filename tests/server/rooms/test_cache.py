@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from protocol.codec import decode_any, encode, snapshot_frame
-from server import room as rm
-from server.entry import Entry
 from server.games import registry
+from server.rooms import document as rm
+from server.rooms.cache import Entry
 
 
 def test_a_snapshot_from_a_packed_view_is_the_encoded_snapshot() -> None:

@@ -22,16 +22,17 @@ from redis.exceptions import RedisError
 
 from protocol.codec import encode, pack, snapshot_frame
 from protocol.errors import ErrorCode
-from server import clock, fair
-from server import room as rm
-from server.entry import Entry, commit_frames, now_ms
+from server import clock
 from server.games import forms, registry
 from server.games.contract import IllegalMove
-from server.refusal import RoomError
+from server.rooms import document as rm
+from server.rooms import fairness as fair
+from server.rooms.cache import Entry, commit_frames, now_ms
+from server.rooms.errors import RoomError
+from server.rooms.seating import free_seat, table_for
 from server.session import Session
 from server.storage.fanout import Hub, Receiver, payload
 from server.storage.store import Commit, Outcome, Store
-from server.tables import free_seat, table_for
 
 log = logging.getLogger("longhall.rooms")
 RETRIES = 3

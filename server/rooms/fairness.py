@@ -14,8 +14,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from server import room as rm
 from server.games.contract import Game
+from server.rooms import document as rm
 
 ENGINE_SEED_BITS = 62
 

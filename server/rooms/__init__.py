@@ -1,0 +1,9 @@
+"""The room core: the pure room document and the views cut from it (`document`), a room
+as a node caches it with the frames a commit sends (`cache`), tables and seats
+(`seating`), fair randomness (`fairness`), refusals (`errors`), the room service where
+game engines meet I/O (`service`), and catching sockets up after a pub/sub gap
+(`catchup`)."""
+
+from protocol import native
+
+native.extend(__path__, __name__)  # compiled modules first, when built from these sources (protocol.native)
