@@ -44,7 +44,7 @@ class ErrorCode(StrEnum):
     CONFLICT = "conflict"  # the room changed under the move too often; retry
     INTERNAL = "internal"  # a server fault; nothing changed
     UNAVAILABLE = "unavailable"  # the store did not answer: the move may or may not be in; resend the same id
-    # undo (a room option: server.undo)
+    # undo (a room option: server.play.undo)
     UNDO_OFF = "undo_off"  # the room was created without undo
     NOTHING_TO_UNDO = "nothing_to_undo"  # your seat made no decision of this turn it may take back
     UNDO_REVEALED = "undo_revealed"  # your last decision revealed hidden information (a draw, a card): it stands

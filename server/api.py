@@ -14,7 +14,7 @@ from starlette.routing import Route
 
 from server import rulebook
 from server.games import registry
-from server.replay import ReplayError, check_room
+from server.play.replay import ReplayError, check_room
 
 if TYPE_CHECKING:
     from server.app import Node
@@ -46,7 +46,7 @@ async def rules(request: Request) -> Response:
 
 
 async def replay(request: Request) -> Response:
-    """Replay a finished game from its revealed seed and check it (server.replay)."""
+    """Replay a finished game from its revealed seed and check it (server.play.replay)."""
     room = request.path_params["room"]
     try:
         check = await check_room(_node(request).redis, room)

@@ -1,5 +1,5 @@
 """The Starlette application: /live, /ready, /health (server/drain.py), /metrics, the
-JSON routes (server/api.py), /api/rooms/{room}/said (server/said.py), the archive's reads
+JSON routes (server/api.py), /api/rooms/{room}/said (server/play/wording.py), the archive's reads
 (server/archive/routes.py) and the web client; /ws is served by server.lean_ws in
 uvicorn's websocket slot.
 
@@ -26,11 +26,8 @@ from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import Mount, Route
 
-from server import api, said
-from server.abandon import Presence
-from server.absence import Absence
+from server import api
 from server.archive.service import ArchiveService
-from server.chat import Chat
 from server.drain import Drain, Stopped, probe_routes, stop_signals
 from server.games import registry
 from server.gateway import Gateway
@@ -41,7 +38,11 @@ from server.identity.tokens import Tokens, watch_revocations
 from server.lean_ws import LeanWebSocket
 from server.liveness import Liveness
 from server.matchmaking.matchmaker import Matchmaker
-from server.referee import Referee
+from server.play import wording as said
+from server.play.abandonment import Presence
+from server.play.absence import Absence
+from server.play.chat import Chat
+from server.play.referee import Referee
 from server.rooms.catchup import catch_up
 from server.rooms.service import Rooms
 from server.runtime import logs, metrics

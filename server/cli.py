@@ -111,7 +111,7 @@ def replay(args: argparse.Namespace) -> int:
     import urllib.request
 
     if args.redis:
-        from server.replay import ReplayError, check_room
+        from server.play.replay import ReplayError, check_room
         from server.storage.client import connect
 
         async def direct() -> dict[str, object]:

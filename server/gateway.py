@@ -15,13 +15,13 @@ from protocol import SUPPORTED_VERSIONS
 from protocol.codec import decode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
 from protocol.messages import ProtocolError
-from server import host, undo
-from server.chat import Chat
 from server.identity.ids import clean_name, new_player_id
 from server.identity.quotas import Quotas
 from server.identity.tokens import Tokens
 from server.limits import Limiter
 from server.matchmaking.matchmaker import Matchmaker
+from server.play import host, undo
+from server.play.chat import Chat
 from server.rooms.errors import RoomError
 from server.rooms.service import Rooms
 from server.runtime import metrics

@@ -5,7 +5,7 @@ Every player sits on two sockets (the same token); before the start players give
 up from either socket and take other seats, a passer-by sits down and is removed or
 leaves, and spectators (some of them seated players on a third socket) come and go
 during the game. Afterwards the room document at every seq is rebuilt from the Redis
-log and the revealed seed (server.replay.documents), and each socket's frames are
+log and the revealed seed (server.play.replay.documents), and each socket's frames are
 replayed: a snapshot or diff may only reach a seated socket while its player holds that
 seat, and the view the socket's frames build must equal, at every seq, the view of the
 seat its player held then (the public view for a spectator socket). So no frame can
@@ -29,7 +29,7 @@ from clients.python.client import Client
 from protocol.diff import strict_equal
 from server.games import registry
 from server.games.contract import Game
-from server.replay import documents
+from server.play.replay import documents
 from server.rooms import document as rm
 from server.storage.store import keys
 from tests.toygame import GAME as HIGHCARD

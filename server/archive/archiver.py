@@ -30,7 +30,7 @@ from redis.asyncio import Redis
 
 from server.archive import leaderboard
 from server.archive.finished import read_room
-from server.chat import key as chat_key
+from server.play.chat import key as chat_key
 from server.runtime import loops as background
 from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.store import here_key, keys, text

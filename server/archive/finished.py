@@ -13,8 +13,8 @@ from typing import Any
 import msgpack
 from redis.asyncio import Redis
 
-from server import chat
 from server.archive.records import ABANDONED, FINISHED, GameRecord, MoveRecord
+from server.play import chat
 from server.rooms import document as rm
 from server.storage.store import keys
 
@@ -55,7 +55,7 @@ def record(room: str, doc: dict[str, Any], log: list[tuple[bytes, dict[bytes, by
             seed = seed if seed is not None else entry.get("seed")
         elif kind == "move":
             moves.append(MoveRecord(int(fields[b"seq"]), entry["seat"], entry.get("move"), _at(sid)))
-        elif kind == "undo" and moves:  # taken back (server.undo): the archive keeps the decisions that stand
+        elif kind == "undo" and moves:  # taken back (server.play.undo): the archive keeps the decisions that stand
             moves.pop()
     result = doc.get("result")
     abandoned = doc.get("status") == ABANDONED or (isinstance(result, dict) and bool(result.get("abandoned")))

@@ -1,7 +1,7 @@
 """A finished game step by step, as a spectator saw it: what the replay viewer shows.
 
 The steps are made by running the engine over the game's revealed seed and logged moves
-(server.replay's path, the same engine code the server ran live): step 0 is the table
+(server.play.replay's path, the same engine code the server ran live): step 0 is the table
 at the start, step n the table after the n-th decision, with that decision described
 for a spectator (`Game.describe`), the seats to act and the decision's seat and seq.
 Only finished games are stepped (their seed is revealed; nothing is hidden any more

@@ -143,14 +143,14 @@ class Game(ABC):
 
     def score(self, state: State, seat: int) -> float | None:
         """A running score of `seat` (higher is better), for bots that look one decision
-        ahead (server.bots); None: the game keeps none, bots play at random."""
+        ahead (server.play.bots); None: the game keeps none, bots play at random."""
         return None
 
     def hidden(self, state: State) -> Any:
         """The parts of `state` no viewer may see: bags, stacks and decks (their order
         too), the random generator, and anything a rule says may not be taken back.
         A decision that changes them may have revealed something, so it cannot be undone
-        (server.undo). This default is the whole state: nothing is undoable until a game
+        (server.play.undo). This default is the whole state: nothing is undoable until a game
         names its hidden parts."""
         return state
 

@@ -50,11 +50,11 @@ from typing import Any
 from redis.asyncio import Redis
 
 from protocol.codec import pack
-from server import clock
 from server.archive import leaderboard
 from server.games import registry
 from server.matchmaking import grouping as matching
-from server.referee import CLOCKS
+from server.play import clocks as clock
+from server.play.referee import CLOCKS
 from server.rooms import document as rm
 from server.rooms import fairness as fair
 from server.rooms.seating import table_for

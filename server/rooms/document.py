@@ -14,8 +14,8 @@ from typing import Any
 
 import msgpack
 
-from server import clock
 from server.games.contract import Game
+from server.play import clocks as clock
 
 log = logging.getLogger("longhall.room")
 
@@ -136,14 +136,14 @@ def last_for(doc: Doc, seat: int | None) -> dict[str, Any] | None:
 
 
 def abandoned(doc: Doc) -> Doc:
-    """The document of a game ended for want of players (server.abandon): no scores."""
+    """The document of a game ended for want of players (server.play.abandonment): no scores."""
     result = {"abandoned": True, "scores": [], "breakdown": [], "winners": []}
     return {**doc, "status": OVER, "result": revealed(doc, result)}
 
 
 def forfeited(doc: Doc, seat: int) -> Doc:
     """The document of a game ended because `seat` ran out of time under the "forfeit"
-    policy (server.referee): abandoned, the forfeiting seat named; the others did not lose."""
+    policy (server.play.referee): abandoned, the forfeiting seat named; the others did not lose."""
     result = {"abandoned": True, "forfeit": seat, "scores": [], "breakdown": [], "winners": []}
     result["winners"] = [i for i in range(len(doc["seats"])) if i != seat]
     return {**doc, "status": OVER, "result": revealed(doc, result)}
@@ -188,7 +188,7 @@ def views(doc: Doc, game: Game, room: str) -> dict[int | None, dict[str, Any]]:
 
 
 def undo_public(doc: Doc) -> dict[str, Any] | None:
-    """Whether a decision may be taken back now (server.undo): null in a room without
+    """Whether a decision may be taken back now (server.play.undo): null in a room without
     undo, else the seat that may (null: none) and how many of its decisions."""
     if not doc.get("undo_on"):
         return None

@@ -3,7 +3,7 @@
 When a game starts, a fresh random seed (256 bits, hex) is drawn; the engine's seed is
 derived from it, and only its SHA-256 (`seed_hash`) is shown in every view while the
 game runs. The final result carries the seed itself, so anyone can check that it hashes
-to the commitment and replay the log from it (server.replay): every draw, shuffle and
+to the commitment and replay the log from it (server.play.replay): every draw, shuffle and
 roll of the game follows from that seed and the moves, nothing else. What this leaves
 out: the players cannot contribute entropy of their own (the server still picks the
 seed); the commitment only proves it was fixed before the first move.

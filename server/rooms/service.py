@@ -22,9 +22,9 @@ from redis.exceptions import RedisError
 
 from protocol.codec import encode, pack, snapshot_frame
 from protocol.errors import ErrorCode
-from server import clock
 from server.games import forms, registry
 from server.games.contract import IllegalMove
+from server.play import clocks as clock
 from server.rooms import document as rm
 from server.rooms import fairness as fair
 from server.rooms.cache import Entry, commit_frames, now_ms
@@ -52,7 +52,7 @@ class Rooms:
         self.cache: dict[str, Entry] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.on_over: Callable[[str], None] = lambda room: None  # a game ended here (the archiver)
-        self.on_clock: Callable[[str, int | None], None] = lambda room, due: None  # (server.referee)
+        self.on_clock: Callable[[str, int | None], None] = lambda room, due: None  # (server.play.referee)
         self.bot_delay = clock.BOT_DELAY  # ms
         self._tasks: set[asyncio.Task[None]] = set()  # pushes of legal moves waiting for a read
         hub.on_acting = self.on_acting
@@ -181,14 +181,14 @@ class Rooms:
         may take back, the clocks charged and restarted at the commit's time; and whether
         the room is timed (the referee watches it)."""
         assert e.game is not None
-        if entry.get("by"):  # a decision the seat's player did not make (server.referee)
+        if entry.get("by"):  # a decision the seat's player did not make (server.play.referee)
             doc = rm.made_by(doc, entry["by"])
-        if entry.get("k") == "move" and e.doc.get("undo_on"):  # what the seat may take back (server.undo
-            from server import undo  # builds on this module; imported here by the rooms that allow it)
+        if entry.get("k") == "move" and e.doc.get("undo_on"):  # what the seat may take back (server.play.undo
+            from server.play import undo  # builds on this module; imported here by the rooms that allow it)
 
             doc = undo.track(e.game, e.doc, doc, entry["seat"], entry["move"], entry.get("by"), seq)
         timed = clock.timed(doc)
-        if timed:  # (server.clock)
+        if timed:  # (server.play.clocks)
             now = now_ms()
             if e.doc["status"] == rm.OPEN and doc["status"] == rm.PLAYING:
                 doc = clock.started(doc, now)
@@ -216,7 +216,7 @@ class Rooms:
         assert sess.player is not None
         doc = {**rm.new_doc(game, resolved, n, private, sess.player, sess.name), "clock_setting": timing}
         if undo:
-            doc["undo_on"] = True  # the seat that just decided may take it back (server.undo)
+            doc["undo_on"] = True  # the seat that just decided may take it back (server.play.undo)
         for _ in range(RETRIES):
             room = secrets.token_hex(5)
             c = Commit(
@@ -435,7 +435,7 @@ class Rooms:
         new_state, result = self._apply(e, seat, move)
         assert e.game is not None
         doc = rm.decided(e.doc, e.game, seat, move, new_state, result, e.seq + 1)
-        entry = {**entry, "said": doc["last"]["p"]}  # the log so far, worded for anyone (server.said)
+        entry = {**entry, "said": doc["last"]["p"]}  # the log so far, worded for anyone (server.play.wording)
         out = await self.commit(e, doc, entry, id_key)
         if id_key and out.status != "stale" and not out.confirmed:
             raise RoomError(ErrorCode.UNAVAILABLE, UNCONFIRMED)

@@ -157,7 +157,7 @@ class Hub:
             self.on_acting(room, seq, wanting)
 
     def deliver_chat(self, room: str, chan: str, frame: bytes) -> None:
-        """A chat message (server.chat): the players' channel to everyone in the room,
+        """A chat message (server.play.chat): the players' channel to everyone in the room,
         the spectators' channel to spectators only."""
         for receiver, seat in list(self.local.get(room, {}).items()):
             if chan == "players" or seat is None:

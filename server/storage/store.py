@@ -13,8 +13,8 @@ Keys share a hash tag per room so one room lives in one cluster slot:
                    (one index per game, each in its own cluster slot: no one hot key)
   rooms:playing    sorted set of games in play by when a player was last connected
   rooms:open       sorted set of rooms not started yet, by creation (absent seats are freed)
-  room:{ID}:here   hash: seat -> when a node last held a socket of it (server.absence)
-  room:{ID}:chat   stream: the table's chat (server.chat)
+  room:{ID}:here   hash: seat -> when a node last held a socket of it (server.play.absence)
+  room:{ID}:chat   stream: the table's chat (server.play.chat)
 Fan-out goes on the pub/sub channel room:{ID} (a shard channel on a Redis Cluster, in the
 room's slot: server.storage.channels).
 
@@ -120,8 +120,8 @@ COMMIT_SHARDED = COMMIT.replace("redis.call('PUBLISH'", "redis.call('SPUBLISH'")
 
 log = logging.getLogger("longhall.store")
 quiet = QuietLog(log)
-PLAYING_ROOMS = "rooms:playing"  # games in play by last presence (server.abandon)
-OPEN_ROOMS = "rooms:open"  # rooms not started yet, by creation (server.absence)
+PLAYING_ROOMS = "rooms:playing"  # games in play by last presence (server.play.abandonment)
+OPEN_ROOMS = "rooms:open"  # rooms not started yet, by creation (server.play.absence)
 
 
 def text(value: Any) -> str:
@@ -139,7 +139,7 @@ def public_key(game: str) -> str:
 
 
 def here_key(room: str) -> str:
-    """Who holds a socket of each seat (server.absence); dropped with the room."""
+    """Who holds a socket of each seat (server.play.absence); dropped with the room."""
     return f"room:{{{room}}}:here"
 
 
@@ -257,7 +257,7 @@ class Store:
         live in other cluster slots): if this fails, the room is committed all the same;
         an unlisted room is still joined by its id, a listed one that has expired is
         pruned by `public_rooms`, and a game in play missing from its index is added back
-        by the presence sweep of a node its players are connected to (server.abandon)."""
+        by the presence sweep of a node its players are connected to (server.play.abandonment)."""
         try:
             game = ""
             if c.public:
@@ -265,7 +265,7 @@ class Store:
             async with self.redis.pipeline(transaction=False) as pipe:  # one round trip (several slots)
                 if c.entry.get("k") == "create":
                     pipe.zadd(OPEN_ROOMS, {c.room: c.created})
-                if c.ttl < 0:  # a game starts: in play from now (server.abandon refreshes it)
+                if c.ttl < 0:  # a game starts: in play from now (server.play.abandonment refreshes it)
                     pipe.zadd(PLAYING_ROOMS, {c.room: c.created})
                     pipe.zrem(OPEN_ROOMS, c.room)
                 if c.public == "add":

@@ -91,7 +91,7 @@ class FeastGame(Game):
         return s
 
     def hidden(self, state: State) -> Any:
-        """The bag, stacks and generator (server.undo: a decision that changes them stands)."""
+        """The bag, stacks and generator (server.play.undo: a decision that changes them stands)."""
         return state["secret"]
 
     def view(self, state: State, seat: int | None) -> View:

@@ -70,7 +70,7 @@ class Hunters(Game):
         return apply_move(state, seat, move)
 
     def hidden(self, state: State) -> Any:
-        """The bag, stacks and generator (server.undo: a decision that changes them stands)."""
+        """The bag, stacks and generator (server.play.undo: a decision that changes them stands)."""
         return [state["rng"], state["land"], state["bonus"]]
 
     def view(self, state: State, seat: int | None) -> View:

@@ -134,7 +134,7 @@ class Vikings(Game):
         return moves.apply(state, seat, move)
 
     def hidden(self, state: State) -> Any:
-        """The bag, stacks and generator (server.undo: a decision that changes them stands)."""
+        """The bag, stacks and generator (server.play.undo: a decision that changes them stands)."""
         return state["hidden"]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import redis.asyncio as aioredis
 
 from clients.python.client import Client
 from protocol.diff import strict_equal
-from server.replay import documents
+from server.play.replay import documents
 from server.storage.store import Store, keys
 from tests.cluster import ServerProc
 from tests.server.test_play import next_move
@@ -41,7 +41,7 @@ async def test_a_room_read_with_its_tail_is_the_document_committed(two_nodes, re
                 assert loaded is not None
                 log = [msgpack.unpackb(f[b"entry"], raw=False) for _, f in await r.xrange(keys(t.room)[1])]
                 assert len(log) == loaded.seq + 1
-                # the document every commit made, rebuilt from the log alone (server.replay; the
+                # the document every commit made, rebuilt from the log alone (server.play.replay; the
                 # room's clock setting is not in the log: an untimed room's is null)
                 rebuilt = {**documents(loaded.doc, log)[loaded.seq], "clock_setting": None}
                 assert strict_equal(loaded.doc, rebuilt)

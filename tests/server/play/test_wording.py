@@ -1,4 +1,4 @@
-"""A room's decisions so far, worded for anyone (server.said): what a page opened in the
+"""A room's decisions so far, worded for anyone (server.play.wording): what a page opened in the
 middle of a game shows as its move log."""
 
 from __future__ import annotations

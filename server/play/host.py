@@ -1,5 +1,5 @@
 """The host of a room: the player who created it starts it, may remove a player from
-its seats before the start (`kick`) and may seat bots (`add_bot`, server.bots).
+its seats before the start (`kick`) and may seat bots (`add_bot`, server.play.bots).
 
 Hosting passes on when the host gives up their seat before the start (to the player in
 the lowest seat, or, in an empty room, to the next one to sit down): see
@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 
 from protocol.errors import ErrorCode
-from server import bots
+from server.play import bots
 from server.rooms import document as rm
 from server.rooms.errors import RoomError
 from server.rooms.seating import free_seat

@@ -1,6 +1,6 @@
-"""Undo within a turn (server.undo, a room option; issue #13).
+"""Undo within a turn (server.play.undo, a room option; issue #13).
 
-The engines' own states first (server.undo is pure): for Vikings, Hunters and Feast a
+The engines' own states first (server.play.undo is pure): for Vikings, Hunters and Feast a
 decision inside a turn is taken back to the very state before it, a decision that drew
 at random or from a hidden stack is refused (`undo_revealed`), and so is an undo by
 another seat (`nothing_to_undo`). Then on the wire: whole games with undos are replayed
@@ -21,10 +21,10 @@ import pytest
 
 from clients.python.client import Client, ServerError
 from protocol.diff import strict_equal
-from server import bots, undo
 from server.games import registry
 from server.games.rng import drawn
-from server.replay import documents
+from server.play import bots, undo
+from server.play.replay import documents
 from server.rooms import document as rm
 from server.rooms.errors import RoomError
 from tests.leaks import Stats, WireClient, check_wire, room_record
@@ -40,7 +40,7 @@ def doc_of(state: dict[str, Any], seats: int) -> rm.Doc:
 
 def find(game_name: str, want: Callable[[Step, bool], bool], tries: int = 40) -> Step:
     """The first decision of seeded random games (the seat still asked after it) that `want`
-    accepts, given whether server.undo judges it to reveal something."""
+    accepts, given whether server.play.undo judges it to reveal something."""
     seats, options = GAMES[game_name]
     game = registry.get(game_name)
     assert game is not None

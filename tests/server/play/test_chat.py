@@ -1,4 +1,4 @@
-"""Table chat (server.chat): players' and spectators' channels, limits, history, two nodes."""
+"""Table chat (server.play.chat): players' and spectators' channels, limits, history, two nodes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import redis
 
 from clients.python.client import Client, ServerError
-from server import chat
+from server.play import chat
 from tests.cluster import ServerProc
 from tests.relay import Relay
 from tests.tables import table

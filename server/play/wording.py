@@ -19,8 +19,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from server.play.undo import moves_kept
 from server.storage.store import keys
-from server.undo import moves_kept
 
 
 async def said(redis: Redis, room: str) -> list[dict[str, Any]] | None:
@@ -31,7 +31,7 @@ async def said(redis: Redis, room: str) -> list[dict[str, Any]] | None:
         return None
     entries: Any = await redis.xrange(log_key, "-", "+")
     log = [msgpack.unpackb(fields[b"entry"], raw=False) for _id, fields in entries]
-    # a decision taken back (server.undo) is no longer part of the game
+    # a decision taken back (server.play.undo) is no longer part of the game
     return [e["said"] for e in moves_kept(log) if isinstance(e.get("said"), dict)]
 
 

@@ -20,7 +20,7 @@ gives time back (a total clock also loses the decision's increment). Any other d
 ends the record.
 
 An undo is an ordinary commit (`{"k": "undo", "seat"}` in the room's stream, seq
-checked), so a replay (server.replay) applies it: it drops the latest decision kept.
+checked), so a replay (server.play.replay) applies it: it drops the latest decision kept.
 """
 
 from __future__ import annotations

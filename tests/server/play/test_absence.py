@@ -1,4 +1,4 @@
-"""Absent players (server.absence): marked in the view while gone, back when they return;
+"""Absent players (server.play.absence): marked in the view while gone, back when they return;
 before the start their seat is freed."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from redis.asyncio import Redis
 
 from clients.python.bot import play
 from clients.python.client import Client
-from server.absence import REFRESH
+from server.play.absence import REFRESH
 from server.storage.store import PLAYING_ROOMS, here_key
 from tests.cluster import ServerProc
 from tests.tables import table

@@ -19,10 +19,10 @@ import msgpack
 from redis.asyncio import Redis
 
 from protocol.diff import strict_equal
-from server import undo
 from server.games import registry
 from server.games.contract import Game, IllegalMove, State
 from server.games.rng import drawn
+from server.play import undo
 from server.rooms import document as rm
 from server.rooms import fairness as fair
 from server.storage.store import keys
@@ -113,7 +113,7 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
 
 
 def moves_of(log: list[dict[str, Any]]) -> Moves:
-    """The decisions that stand, in order: an `undo` entry takes back the latest one (server.undo)."""
+    """The decisions that stand, in order: an `undo` entry takes back the latest one (server.play.undo)."""
     return [(e["seat"], e["move"]) for e in undo.moves_kept(log)]
 
 

@@ -1,6 +1,6 @@
 """The referee: makes timed-out seats and bot seats decide, on whichever node holds the lease.
 
-Deadlines live in the room documents (server.clock). To find the rooms with one due
+Deadlines live in the room documents (server.play.clocks). To find the rooms with one due
 without reading every document, the sorted set `rooms:clocks` scores each timed room by
 its next deadline (ms). Nodes do not write it on the move path (a move stays one Redis
 round trip): each commit notes its room's new deadline in memory, and every TICK the
@@ -26,8 +26,9 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from server import bots, clock
-from server.absence import Absence
+from server.play import bots
+from server.play import clocks as clock
+from server.play.absence import Absence
 from server.rooms import document as rm
 from server.rooms.errors import RoomError
 from server.rooms.service import Rooms
@@ -43,7 +44,7 @@ TICK = 0.1  # seconds between looks (and between writes of noted deadlines)
 LEASE_MS = 3000
 REBUILD = 30.0  # seconds between rebuilds of the index from the documents
 BATCH = 100  # rooms acted on per look, at most
-ABSENCE_EVERY = 2.0  # seconds between judgements of absent seats (server.absence)
+ABSENCE_EVERY = 2.0  # seconds between judgements of absent seats (server.play.absence)
 RETRY_MS = 5000  # a room the referee failed in is looked at again this much later
 
 

@@ -13,7 +13,7 @@ import httpx
 import msgpack
 
 from server.games import registry
-from server.replay import draws, replay
+from server.play.replay import draws, replay
 from server.rooms import fairness as fair
 from tests.cluster import EXTRA_GAMES, ROOT
 from tests.tables import play_to_the_end, table

@@ -7,7 +7,7 @@ A room's clock is a setting of the room (not of the game), chosen at `create`:
 No clock (the default) means nobody is ever timed out; bot seats still act.
 
 Time lives in the document as timestamps (ms since the epoch), so it survives node
-restarts and any node may enforce it (server.referee). Per seat: `asked` (when the seat
+restarts and any node may enforce it (server.play.referee). Per seat: `asked` (when the seat
 was last asked for a decision; None when it is not asked), `left` (the bank of a total
 clock, ms), `deadline` (asked + the time allowed; None when not asked). Every commit of a
 game in play calls `tick` with the time of the commit: each seat asked before and no

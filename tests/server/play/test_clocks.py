@@ -1,4 +1,4 @@
-"""Turn clocks, timeouts and bot seats (server.clock, server.referee, server.bots)."""
+"""Turn clocks, timeouts and bot seats (server.play.clocks, server.play.referee, server.play.bots)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 import pytest
 
 from clients.python.client import Client, ServerError
-from server.referee import LEASE_MS
+from server.play.referee import LEASE_MS
 from tests.cluster import ServerProc
 from tests.tables import table
 
