@@ -2,7 +2,7 @@
 
 `python -m bench.echo serve PORT` runs a Starlette websocket route (ASGI) that sends
 every frame back under uvicorn; `python -m bench.echo serve-lean PORT` echoes through
-Longhall's own websocket layer (server/lean_ws.py in uvicorn's websocket slot), the
+Longhall's own websocket layer (server/transport/websocket.py in uvicorn's websocket slot), the
 one `/ws` uses.
 `python -m bench.echo drive URL CONNECTIONS SECONDS` keeps one request in flight per
 connection and prints round trips per second and latency percentiles as JSON.
@@ -38,13 +38,13 @@ def serve(port: int) -> None:
 
 
 class EchoGateway:
-    """What server.lean_ws asks of a gateway, answering every frame with itself."""
+    """What server.transport.websocket asks of a gateway, answering every frame with itself."""
 
     class settings:  # noqa: N801 - the attributes lean_ws reads
         max_buffer = 4 * 1024 * 1024
         origins = ""  # the driver sends no Origin (not a browser): admitted
 
-    class limits:  # noqa: N801 - told of every frame heard (server.liveness); nothing to watch here
+    class limits:  # noqa: N801 - told of every frame heard (server.transport.liveness); nothing to watch here
         @staticmethod
         def heard(sess: Any) -> None:
             return None
@@ -71,10 +71,12 @@ def serve_lean(port: int) -> None:
     import uvicorn
     from starlette.applications import Starlette
 
-    from server.lean_ws import LeanWebSocket
+    from server.transport.websocket import LeanWebSocket
 
     LeanWebSocket.gateway = EchoGateway()
-    uvicorn.run(Starlette(), host="127.0.0.1", port=port, ws="server.lean_ws:LeanWebSocket", log_level="warning")
+    uvicorn.run(
+        Starlette(), host="127.0.0.1", port=port, ws="server.transport.websocket:LeanWebSocket", log_level="warning"
+    )
 
 
 async def drive(url: str, connections: int, seconds: float) -> dict[str, float]:

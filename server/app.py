@@ -1,6 +1,6 @@
 """The Starlette application: /live, /ready, /health (server/drain.py), /metrics, the
 JSON routes (server/api.py), /api/rooms/{room}/said (server/play/wording.py), the archive's reads
-(server/archive/routes.py) and the web client; /ws is served by server.lean_ws in
+(server/archive/routes.py) and the web client; /ws is served by server.transport.websocket in
 uvicorn's websocket slot.
 
 `create_app()` reads its settings from the environment (the CLI puts them there), so
@@ -30,13 +30,9 @@ from server import api
 from server.archive.service import ArchiveService
 from server.drain import Drain, Stopped, probe_routes, stop_signals
 from server.games import registry
-from server.gateway import Gateway
-from server.handshake import ADMISSION
 from server.identity.ids import SECRET_KEY, Signer
 from server.identity.quotas import Quotas
 from server.identity.tokens import Tokens, watch_revocations
-from server.lean_ws import LeanWebSocket
-from server.liveness import Liveness
 from server.matchmaking.matchmaker import Matchmaker
 from server.play import wording as said
 from server.play.abandonment import Presence
@@ -52,6 +48,10 @@ from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.client import connect
 from server.storage.fanout import Hub
 from server.storage.store import Store
+from server.transport.gateway import Gateway
+from server.transport.handshake import ADMISSION
+from server.transport.liveness import Liveness
+from server.transport.websocket import LeanWebSocket
 from server.web_files import WebFiles
 
 log = logging.getLogger("longhall")

@@ -50,8 +50,8 @@ def serve(args: argparse.Namespace) -> int:
             port=args.port,
             workers=args.workers,
             loop=settings.loop,  # uvloop by default (bench.movepath: less CPU per move when cores are contended)
-            ws="server.lean_ws:LeanWebSocket",
-            http="server.handshake:GuardedHTTP",  # per-IP cap, upgrade deadline
+            ws="server.transport.websocket:LeanWebSocket",
+            http="server.transport.handshake:GuardedHTTP",  # per-IP cap, upgrade deadline
             ws_max_size=settings.frame_limit,
             ws_per_message_deflate=False,  # a zlib context per socket costs ~100 KiB; diffs are small
             log_level=args.log_level,

@@ -16,7 +16,7 @@ from server.storage.embedded import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 # every client here comes from 127.0.0.1, standing for many addresses: per-IP budgets are
-# off unless a caller sets them (tests/server/test_limits.py, test_quotas.py do)
+# off unless a caller sets them (tests/server/transport/test_limits.py, test_quotas.py do)
 PER_IP_OFF = {"LONGHALL_IP_RATE": "0", "LONGHALL_IP_ROOMS_PER_MINUTE": "0"}
 # nodes on one machine sharing a Redis may keep their archives in their own folders unless
 # a caller gives them a database (DATABASE_URL or --database)

@@ -36,7 +36,7 @@ from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, CODES
 from protocol.examples import CLIENT_EXAMPLES
 from server.app import Node
 from server.runtime.config import Settings
-from server.session import Session
+from server.transport.session import Session
 
 GAME_CODES = {"wrong_decision"}  # engine codes besides protocol.errors (docs/protocol.md lists them)
 CLOSES = {CLOSE_POLICY, CLOSE_TOO_LARGE}

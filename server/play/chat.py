@@ -17,7 +17,7 @@ is answered with the message first posted, published again (clients keep a messa
 by its `n`, so a reader that had it sees no change, one that missed it gets it). Text is
 cleaned (NFC, no control or format characters) and at most MAX_TEXT characters; each
 player may send RATE messages per second with a burst of BURST (per node; the request
-limits of server.limits apply as well). Muting a player is the reader's choice and
+limits of server.transport.limits apply as well). Muting a player is the reader's choice and
 happens in the client.
 """
 
@@ -33,10 +33,10 @@ from redis.asyncio import Redis
 from protocol.codec import encode
 from protocol.errors import ErrorCode
 from server.rooms.errors import RoomError
-from server.session import Session
 from server.storage.fanout import Hub
 from server.storage.store import channel
 from server.storage.store import text as str_of
+from server.transport.session import Session
 
 PLAYERS, SPECTATORS = "players", "spectators"
 MAX_TEXT = 500

@@ -18,7 +18,7 @@ from server.rooms import document as rm
 from server.rooms.errors import RoomError
 from server.rooms.seating import free_seat
 from server.rooms.service import RETRIES, Rooms
-from server.session import Session
+from server.transport.session import Session
 
 
 def require(doc: rm.Doc, sess: Session) -> None:

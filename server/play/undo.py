@@ -34,7 +34,7 @@ from server.games.rng import drawn
 from server.rooms import document as rm
 from server.rooms.errors import RoomError
 from server.rooms.service import RETRIES, Rooms
-from server.session import Session
+from server.transport.session import Session
 
 Doc = dict[str, Any]
 

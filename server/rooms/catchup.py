@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from server.rooms.errors import RoomError
 from server.runtime.outage import STORE_ERRORS
-from server.session import HOLD
+from server.transport.session import HOLD
 
 if TYPE_CHECKING:
     from server.rooms.service import Rooms

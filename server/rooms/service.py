@@ -30,9 +30,9 @@ from server.rooms import fairness as fair
 from server.rooms.cache import Entry, commit_frames, now_ms
 from server.rooms.errors import RoomError
 from server.rooms.seating import free_seat, table_for
-from server.session import Session
 from server.storage.fanout import Hub, Receiver, payload
 from server.storage.store import Commit, Outcome, Store
+from server.transport.session import Session
 
 log = logging.getLogger("longhall.rooms")
 RETRIES = 3

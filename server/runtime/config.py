@@ -36,7 +36,7 @@ class Settings:
     drain_seconds: float = 0.0  # after SIGTERM, /ready fails this long before sockets are closed (1012)
     log_level: str = "info"  # debug, info, warning, error
     log_format: str = "text"  # "json": one JSON object per line (server.runtime.logs)
-    # cost-weighted request limits (server/limits.py): units per second and burst
+    # cost-weighted request limits (server/transport/limits.py): units per second and burst
     conn_rate: float = limit(200.0, "request units per second per connection (ping 1, legal 10, create 20)")
     conn_burst: float = limit(400.0, "request units a connection may spend at once")
     player_rate: float = limit(400.0, "request units per second per player on one node (0: off)")
@@ -57,7 +57,7 @@ class Settings:
     jwks: str = limit("", "JWKS file of a backend whose JWTs (RS256, ES256...) vouch for players")
     jwt_issuer: str = limit("", "required `iss` of external JWTs")
     jwt_audience: str = limit("", "required `aud` of external JWTs")
-    # connections and liveness (server/handshake.py, server/liveness.py)
+    # connections and liveness (server/transport/handshake.py, server/transport/liveness.py)
     ip_connections: int = limit(256, "open connections per IP address (0: no cap)")
     handshake_timeout: float = limit(10.0, "seconds from TCP accept to a complete websocket upgrade")
     hello_timeout: float = limit(10.0, "seconds from the upgrade to `hello` (then 4000)")

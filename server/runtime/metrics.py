@@ -82,7 +82,7 @@ def fanout_lag(seconds: float) -> None:
 
 
 def error_sent(code: str) -> None:
-    """An error frame went to a client (server.gateway)."""
+    """An error frame went to a client (server.transport.gateway)."""
     ERRORS.labels(code).inc()
 
 
@@ -92,7 +92,7 @@ def redis_ping(seconds: float) -> None:
 
 def rate_limit_closed(reason: str) -> None:
     """A socket was closed by a limit: "flooding" (rate limit), "slow_reader" (send
-    buffer), "frame_too_large", or whatever reason a new limit (server.limits) gives."""
+    buffer), "frame_too_large", or whatever reason a new limit (server.transport.limits) gives."""
     LIMIT_CLOSES.labels(reason).inc()
 
 

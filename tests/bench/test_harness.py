@@ -21,7 +21,7 @@ def test_load_run_commits_moves_and_reports_every_figure(push: bool) -> None:
 
 @pytest.mark.parametrize("lean", [True, False], ids=["lean", "asgi"])
 def test_the_echo_ceilings_answer_frames(lean: bool) -> None:
-    # the lean echo serves through server/lean_ws.py with a stand-in gateway: a setting that
+    # the lean echo serves through server/transport/websocket.py with a stand-in gateway: a setting that
     # the websocket layer reads and the stand-in lacks broke it unseen before this test
     r = scenarios.echo(4, 1.0, lean=lean)
     assert r["per_second"] > 0 and 0 < r["p50_ms"] <= r["p99_ms"]

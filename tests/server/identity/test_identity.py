@@ -24,7 +24,7 @@ from server.identity.ids import SECRET_KEY, Signer
 from server.identity.tokens import Tokens
 from server.runtime.config import Settings
 from tests.cluster import ROOT, ServerProc
-from tests.server.test_bad_input import Raw
+from tests.server.transport.test_bad_input import Raw
 
 BACKEND_SECRET = "the-backend-and-longhall-share-this"
 ISSUER = "https://backend.example"

@@ -11,8 +11,8 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from server.session import Session
 from server.storage.fanout import Hub
+from server.transport.session import Session
 from tests.cluster import ServerProc
 from tests.fuzz import Wire
 from tests.wire import Tap

@@ -18,7 +18,7 @@ import redis
 from clients.python.client import Client
 from server.storage.embedded import EmbeddedRedis
 from tests.cluster import ServerProc
-from tests.server.test_bad_input import Raw
+from tests.server.transport.test_bad_input import Raw
 from tests.tables import table
 
 

@@ -13,10 +13,10 @@ import pytest
 from redis.asyncio import Redis
 
 from server.runtime.outage import STORE_ERRORS
-from server.session import Session
 from server.storage.embedded import EmbeddedRedis
 from server.storage.fanout import Hub, payload
 from server.storage.store import channel
+from server.transport.session import Session
 
 
 class Frames:

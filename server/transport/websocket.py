@@ -1,7 +1,7 @@
 """The websocket endpoint, lean: uvicorn's websocket protocol slot, without ASGI.
 
 uvicorn parses HTTP and hands an upgrade request to its websocket protocol class; this
-class takes that slot (`ws="server.lean_ws:LeanWebSocket"`). It speaks websockets with
+class takes that slot (`ws="server.transport.websocket:LeanWebSocket"`). It speaks websockets with
 the sans-I/O `websockets.ServerProtocol`, accepts only `/ws`, and hands whole messages
 to the gateway. Client frames in the common case (final, masked, binary, no extension,
 no fragmented message under way) are read here too, at a sixth of the protocol object's
@@ -29,9 +29,9 @@ from websockets.protocol import State
 from websockets.server import ServerProtocol
 
 from protocol.errors import CLOSE_FAULT, CLOSE_RESTART, CLOSE_TRY_AGAIN
-from server.handshake import ADMISSION, peer_ip
-from server.origins import origin_allowed
 from server.runtime import metrics
+from server.transport.handshake import ADMISSION, peer_ip
+from server.transport.origins import origin_allowed
 
 log = logging.getLogger("longhall.ws")
 PAUSE_AT = 64  # waiting messages before reading pauses
@@ -265,7 +265,7 @@ class LeanWebSocket(asyncio.Protocol):
                 metrics.rate_limit_closed("slow_reader")
 
     def ping(self) -> None:
-        """A websocket ping (server/liveness.py); any frame back proves the peer alive."""
+        """A websocket ping (server/transport/liveness.py); any frame back proves the peer alive."""
         t = self.transport
         if t is None or t.is_closing() or self.closing:
             return

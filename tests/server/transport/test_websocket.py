@@ -1,4 +1,4 @@
-"""The lean websocket layer frames the server's messages itself (server/lean_ws.py)."""
+"""The lean websocket layer frames the server's messages itself (server/transport/websocket.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import msgpack
 import pytest
 from websockets.frames import Frame, Opcode
 
-from server.lean_ws import binary_header
+from server.transport.websocket import binary_header
 
 
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])

@@ -8,7 +8,7 @@ ping, and a ping unanswered (no frame at all) for `ping_timeout` closes with 400
 A connection in a room may stay silent as long as it answers pings: a spectator of a
 long game sends nothing.
 
-Connections that never finish the HTTP upgrade are server/handshake.py's business.
+Connections that never finish the HTTP upgrade are server/transport/handshake.py's business.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from protocol.errors import CLOSE_HELLO_TIMEOUT, CLOSE_IDLE, CLOSE_NO_PONG
-from server.limits import Conn
 from server.runtime import metrics
+from server.transport.limits import Conn
 
 TICK = 1.0
 

@@ -1,6 +1,6 @@
 """One websocket connection's state: identity, the rooms it is in, flood control.
 
-Frames go out through the connection's writer (server.lean_ws) at once and in order;
+Frames go out through the connection's writer (server.transport.websocket) at once and in order;
 the writer closes a peer that stops reading. A session holds no task and no buffer.
 """
 

@@ -18,7 +18,6 @@ from protocol.messages import ProtocolError
 from server.identity.ids import clean_name, new_player_id
 from server.identity.quotas import Quotas
 from server.identity.tokens import Tokens
-from server.limits import Limiter
 from server.matchmaking.matchmaker import Matchmaker
 from server.play import host, undo
 from server.play.chat import Chat
@@ -26,7 +25,8 @@ from server.rooms.errors import RoomError
 from server.rooms.service import Rooms
 from server.runtime import metrics
 from server.runtime.outage import STORE_ERRORS, QuietLog
-from server.session import Session, Writer
+from server.transport.limits import Limiter
+from server.transport.session import Session, Writer
 
 log = logging.getLogger("longhall.gateway")
 quiet = QuietLog(log)
@@ -45,7 +45,7 @@ class Gateway:
         self.chat: Chat | None = None  # set by the node
 
     def open(self, out: Writer) -> Session:
-        """A new websocket connection (from server.lean_ws)."""
+        """A new websocket connection (from server.transport.websocket)."""
         sess = Session(out, self.settings.rate, self.settings.burst)
         self.sessions.add(sess)
         self.limits.opened(sess, getattr(out, "peer", ""))

@@ -18,9 +18,9 @@ from websockets.exceptions import ConnectionClosed
 
 from clients.python.bot import play
 from clients.python.client import Client, ServerError
-from server.limits import CACHED_COST, COSTS
+from server.transport.limits import CACHED_COST, COSTS
 from tests.cluster import ServerProc
-from tests.server.test_bad_input import Raw
+from tests.server.transport.test_bad_input import Raw
 from tests.tables import table
 
 

@@ -1,4 +1,4 @@
-"""A socket being attached to a room (server.rooms.service.attach, server.session.Session.hold)
+"""A socket being attached to a room (server.rooms.service.attach, server.transport.session.Session.hold)
 on real nodes, a real Redis and real sockets: a change committed while its snapshot is
 being read reaches it after the snapshot.
 
