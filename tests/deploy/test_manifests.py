@@ -243,6 +243,23 @@ def test_compose_runs_three_nodes_behind_haproxy_on_redis_fsyncing_every_write()
     assert services["lb"]["image"].startswith("haproxy:")
 
 
+def test_every_node_shares_one_archive() -> None:
+    """Without DATABASE_URL each node would keep its own SQLite archive: a game finished on
+    one node would be missing from the replays and player pages of the others."""
+    services = compose()["services"]
+    url = services["longhall"]["environment"]["DATABASE_URL"]
+    assert url.startswith("postgresql://") and "@postgres:5432/" in url
+    assert services["postgres"]["image"].startswith("postgres:")
+    assert services["longhall"]["depends_on"]["postgres"]["condition"] == "service_healthy"
+    assert "postgres-data:/var/lib/postgresql/data" in services["postgres"]["volumes"]
+    (c,) = k8s("Deployment", "longhall")["spec"]["template"]["spec"]["containers"]
+    (db,) = [e for e in c["env"] if e["name"] == "DATABASE_URL"]
+    ref = db["valueFrom"]["secretKeyRef"]
+    secret = k8s("Secret", ref["name"])["stringData"][ref["key"]]
+    assert secret.startswith("postgresql://") and "@postgres-0.postgres:5432/" in secret
+    assert k8s("StatefulSet", "postgres")["spec"]["replicas"] == 1
+
+
 def test_kubernetes_probes_use_the_node_routes() -> None:
     pod = k8s("Deployment", "longhall")["spec"]["template"]["spec"]
     (c,) = pod["containers"]
