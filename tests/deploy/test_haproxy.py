@@ -42,7 +42,6 @@ def config(nodes: list[int], port: int, stats: Path) -> str:
     servers = "".join(f"    server node{i} 127.0.0.1:{p}\n" for i, p in enumerate(nodes, 1))
     text = re.sub(r"    server-template .*\n", servers + "    http-response set-header X-Node %[srv_name]\n", text)
     text = text.replace("global\n", f"global\n    stats socket {stats} level admin\n", 1)
-    text = re.sub(r"\n    maxconn \d+\n", "\n    maxconn 1000\n", text)  # within a test machine's file limit
     assert "server-template" not in text and "127.0.0.11" not in text
     return text
 
