@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import shutil
 import subprocess
 import time
@@ -35,9 +36,13 @@ pytestmark = pytest.mark.container
 
 def compose_cmd() -> list[str]:
     if subprocess.run(["docker", "compose", "version"], capture_output=True).returncode == 0:
-        return ["docker", "compose"]
+        return ["docker", "compose", "-f", "deploy/compose.yaml", "-p", PROJECT]
     if shutil.which("docker-compose"):
-        return ["docker-compose"]
+        # Compose v1 (Debian's docker-compose 1.29) refuses the top-level `name`: it reads
+        # the file without it from beside the original, so relative paths resolve alike
+        text = (ROOT / "deploy" / "compose.yaml").read_text()
+        (ROOT / "deploy" / ".compose-v1.yaml").write_text(re.sub(r"(?m)^name: .*\n", "", text))
+        return ["docker-compose", "-f", "deploy/.compose-v1.yaml", "-p", PROJECT]
     pytest.skip("neither `docker compose` nor docker-compose is installed")
 
 
@@ -48,7 +53,7 @@ def stack() -> Iterator[tuple[list[str], str]]:
     if why is not None:
         pytest.skip(why)
     port = free_port()
-    cmd = [*compose_cmd(), "-f", "deploy/compose.yaml", "-p", PROJECT]
+    cmd = compose_cmd()
     env = {"LB_ADDRESS": "127.0.0.1", "LB_PORT": str(port), "PATH": "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"}
     started = time.monotonic()
     up = subprocess.run([*cmd, "up", "-d", "--scale", "longhall=3"], cwd=ROOT, env=env, capture_output=True, text=True)
@@ -64,6 +69,7 @@ def stack() -> Iterator[tuple[list[str], str]]:
         yield cmd, base
     finally:
         subprocess.run([*cmd, "down", "-v", "-t", "30"], cwd=ROOT, env=env, capture_output=True)
+        (ROOT / "deploy" / ".compose-v1.yaml").unlink(missing_ok=True)
 
 
 def logs(cmd: list[str]) -> str:
