@@ -24,6 +24,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 KINDS = [  # schema file names of kubernetes-validate for the kinds deploy/k8s uses
     "configmap-v1.json",
+    "secret-v1.json",
     "service-v1.json",
     "deployment-apps-v1.json",
     "statefulset-apps-v1.json",

@@ -4,17 +4,22 @@ The compose file and every Kubernetes manifest are validated against their publi
 JSON schemas, kept in deploy/schemas (deploy/schemas/vendor.py says where they come
 from); the Dockerfile goes through Docker's own parser (the `dockerfile` package) and
 hadolint; the HAProxy config through `haproxy -c` where Debian's haproxy is installed
-(scripts/setup.sh deploy). Then what the files must say: probes on /ready and /live,
+(scripts/setup.sh deploy). The manifests are then checked the way a cluster checks them
+beyond the schema (tests/deploy/k8s_refs.py: selectors, references, ports, quantities,
+names), each check shown to catch a realistic edit that breaks a rollout. Then what the
+files must say: probes on /ready and /live,
 Redis fsyncing every write, no session affinity, long websocket timeouts, a non-root
 image, and every environment variable documented in README's Deploy table.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,6 +32,7 @@ from referencing import Registry, Resource
 
 from server.app import create_app
 from server.runtime.config import Settings
+from tests.deploy.k8s_refs import find, problems
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -89,6 +95,82 @@ def test_the_schemas_refuse_what_kubernetes_refuses() -> None:
     typo["services"]["redis"]["healthcheck"]["interval"] = 5
     schema = json.loads((SCHEMAS / "compose-spec.json").read_text())
     assert errors(schema, typo) != []
+
+
+# -- what a cluster checks beyond the schema (tests/deploy/k8s_refs.py) -----------------
+def rejected(docs: list[dict[str, Any]]) -> list[str]:
+    """Everything the default run finds wrong with a set of manifests: schema, then refs."""
+    found = [
+        f"{d['kind']} {d['metadata']['name']}: {e}" for d in docs for e in errors(k8s_schema(d), d, k8s_registry())
+    ]
+    return found + problems(docs)
+
+
+def test_the_manifests_hold_together() -> None:
+    """Selectors match pod labels, every object named exists, ports and quantities parse."""
+    assert rejected(k8s_docs()) == []
+
+
+def _set(path: str, value: Any) -> Callable[[list[dict[str, Any]]], None]:
+    """A mutation: `Kind/name:a.b.0.c` set to value."""
+    ref, _, keys = path.partition(":")
+    kind, name = ref.split("/")
+
+    def mutate(docs: list[dict[str, Any]]) -> None:
+        node: Any = find(docs, kind, name)
+        *head, last = [int(k) if k.isdigit() else k for k in keys.split(".")]
+        for k in head:
+            node = node[k]
+        node[last] = value
+
+    return mutate
+
+
+CONTAINER = "Deployment/longhall:spec.template.spec.containers.0"
+# realistic edits of deploy/k8s that break a rollout, and the words that must say so
+MUTATIONS: dict[str, tuple[Callable[[list[dict[str, Any]]], None], str]] = {
+    "misspelt field": (_set(CONTAINER + ".imagePullPolice", "Always"), "imagePullPolice"),
+    "port as a string": (_set(CONTAINER + ".ports.0.containerPort", "8000"), "containerPort"),
+    "deployment selector misses its pods": (
+        _set("Deployment/longhall:spec.selector.matchLabels", {"app.kubernetes.io/name": "long-hall"}),
+        "does not match the pod template",
+    ),
+    "service selects no pod": (
+        _set("Service/longhall:spec.selector", {"app.kubernetes.io/name": "longhal"}),
+        "Service longhall: its selector matches no pod",
+    ),
+    "ingress backend names a missing service": (
+        _set("Ingress/longhall:spec.rules.0.http.paths.0.backend.service.name", "longhall-web"),
+        "Service 'longhall-web' does not exist",
+    ),
+    "hpa aimed at nothing": (
+        _set("HorizontalPodAutoscaler/longhall:spec.scaleTargetRef.name", "longhall-node"),
+        "Deployment 'longhall-node' does not exist",
+    ),
+    "pdb aimed at nothing": (
+        _set("PodDisruptionBudget/longhall:spec.selector.matchLabels", {"app": "longhall"}),
+        "PodDisruptionBudget longhall: its selector matches no pod",
+    ),
+    "envFrom names a missing configmap": (
+        _set(CONTAINER + ".envFrom.0.configMapRef.name", "longhall-config"),
+        "ConfigMap 'longhall-config' does not exist",
+    ),
+    "probe on a port name the container lacks": (
+        _set(CONTAINER + ".readinessProbe.httpGet.port", "web"),
+        "no container port is named 'web'",
+    ),
+    "memory with a space": (_set(CONTAINER + ".resources.requests.memory", "512 Mi"), "'512 Mi' is not a quantity"),
+    "name with capitals": (_set("Service/longhall:metadata.name", "Longhall"), "'Longhall' is not a DNS-1123"),
+}
+
+
+@pytest.mark.parametrize("mutation", MUTATIONS, ids=list(MUTATIONS))
+def test_an_edit_that_breaks_a_rollout_is_caught(mutation: str) -> None:
+    mutate, said = MUTATIONS[mutation]
+    docs = copy.deepcopy(k8s_docs())
+    mutate(docs)
+    found = rejected(docs)
+    assert any(said in line for line in found), found
 
 
 # -- the Dockerfile and HAProxy --------------------------------------------------------
@@ -159,6 +241,23 @@ def test_compose_runs_three_nodes_behind_haproxy_on_redis_fsyncing_every_write()
     redis = " ".join(services["redis"]["command"])
     assert "--appendonly yes" in redis and "--appendfsync always" in redis
     assert services["lb"]["image"].startswith("haproxy:")
+
+
+def test_every_node_shares_one_archive() -> None:
+    """Without DATABASE_URL each node would keep its own SQLite archive: a game finished on
+    one node would be missing from the replays and player pages of the others."""
+    services = compose()["services"]
+    url = services["longhall"]["environment"]["DATABASE_URL"]
+    assert url.startswith("postgresql://") and "@postgres:5432/" in url
+    assert services["postgres"]["image"].startswith("postgres:")
+    assert services["longhall"]["depends_on"]["postgres"]["condition"] == "service_healthy"
+    assert "postgres-data:/var/lib/postgresql/data" in services["postgres"]["volumes"]
+    (c,) = k8s("Deployment", "longhall")["spec"]["template"]["spec"]["containers"]
+    (db,) = [e for e in c["env"] if e["name"] == "DATABASE_URL"]
+    ref = db["valueFrom"]["secretKeyRef"]
+    secret = k8s("Secret", ref["name"])["stringData"][ref["key"]]
+    assert secret.startswith("postgresql://") and "@postgres-0.postgres:5432/" in secret
+    assert k8s("StatefulSet", "postgres")["spec"]["replicas"] == 1
 
 
 def test_kubernetes_probes_use_the_node_routes() -> None:

@@ -1,0 +1,141 @@
+"""deploy/haproxy.cfg takes a dead node out of rotation within about 2 s, measured.
+
+HAProxy (Debian's, `scripts/setup.sh deploy`) runs the deploy file's `global`,
+`defaults` and backend settings in front of two real `longhall serve` nodes on
+127.0.0.1 sharing one Redis; only what Docker provides is replaced (the DNS-discovered
+server template becomes the two nodes' addresses, the listener 127.0.0.1) and a header
+naming the node that answered is added. One node is SIGKILLed; the test measures how
+long until HAProxy reports it DOWN, with no traffic (the health checks alone) and with
+clients connecting meanwhile (a connection that fails on the dead node is redispatched
+to the other one and counts against it), and that every new connection, meanwhile and
+after, is answered by the other node.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from server.storage.embedded import EmbeddedRedis, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(shutil.which("haproxy") is None, reason="bash scripts/setup.sh deploy installs haproxy")
+
+
+def config(nodes: list[int], port: int, stats: Path) -> str:
+    """deploy/haproxy.cfg with Docker's parts replaced by loopback addresses."""
+    text = (ROOT / "deploy" / "haproxy.cfg").read_text()
+    text = re.sub(r"\nresolvers docker\n(?:    .*\n)+", "\n", text)
+    text = text.replace(" resolvers docker init-addr none", "")
+    text = text.replace("    bind :8000", f"    bind 127.0.0.1:{port}")
+    servers = "".join(f"    server node{i} 127.0.0.1:{p}\n" for i, p in enumerate(nodes, 1))
+    text = re.sub(r"    server-template .*\n", servers + "    http-response set-header X-Node %[srv_name]\n", text)
+    text = text.replace("global\n", f"global\n    stats socket {stats} level admin\n", 1)
+    assert "server-template" not in text and "127.0.0.11" not in text
+    return text
+
+
+def state(stats: Path, server: str) -> str:
+    """The server's state in HAProxy's own words (UP, DOWN, ...)."""
+    with socket.socket(socket.AF_UNIX) as s:
+        s.connect(str(stats))
+        s.sendall(b"show stat\n")
+        out = b""
+        while chunk := s.recv(65536):
+            out += chunk
+    rows = [line.split(",") for line in out.decode().splitlines() if line.startswith("longhall,")]
+    return next(r[17] for r in rows if r[1] == server)
+
+
+def wait(cond: object, timeout: float) -> float:
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if cond():  # type: ignore[operator]
+            return time.monotonic() - start
+        time.sleep(0.02)
+    raise AssertionError(f"not within {timeout} s")
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[tuple[str, Path, list[subprocess.Popen[bytes]]]]:
+    """(HAProxy's URL, its stats socket, the two nodes)."""
+    redis = EmbeddedRedis(tmp_path / "redis")
+    url = redis.start()
+    ports = [free_port(), free_port()]
+    env = {**os.environ, "REDIS_URL": url, "LONGHALL_LOCAL_ARCHIVE": "1", "LONGHALL_NATIVE": "0"}
+    env.pop("DATABASE_URL", None)
+    nodes = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "server.cli",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(p),
+                "--data",
+                str(tmp_path / f"node{p}"),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        for p in ports
+    ]
+    lb_port, stats = free_port(), tmp_path / "stats.sock"
+    cfg = tmp_path / "haproxy.cfg"
+    cfg.write_text(config(ports, lb_port, stats))
+    lb = subprocess.Popen(["haproxy", "-db", "-f", str(cfg)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait(lambda: stats.exists() and all(state(stats, f"node{i}") == "UP" for i in (1, 2)), 30)
+        yield f"http://127.0.0.1:{lb_port}", stats, nodes
+    finally:
+        for proc in [lb, *nodes]:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait(timeout=10)
+        redis.stop()
+
+
+def served_by(base: str) -> str:
+    with httpx.Client(timeout=3) as c:  # a new connection each time
+        r = c.get(base + "/live")
+    assert r.status_code == 200
+    return r.headers["x-node"]
+
+
+def test_a_killed_node_is_out_of_rotation_within_two_seconds_on_health_checks_alone(cluster) -> None:  # type: ignore[no-untyped-def]
+    base, stats, nodes = cluster
+    assert {served_by(base) for _ in range(6)} == {"node1", "node2"}  # leastconn: both in rotation
+    nodes[0].send_signal(signal.SIGKILL)
+    took = wait(lambda: state(stats, "node1").startswith("DOWN"), 10)
+    print(f"\nhaproxy: a killed node marked DOWN by the health checks alone in {took:.2f} s")
+    assert took < 2.5
+    assert [served_by(base) for _ in range(20)] == ["node2"] * 20
+
+
+def test_clients_reconnecting_meanwhile_are_never_sent_to_the_killed_node(cluster) -> None:  # type: ignore[no-untyped-def]
+    base, stats, nodes = cluster
+    nodes[0].send_signal(signal.SIGKILL)
+    start, answers = time.monotonic(), []
+    while not state(stats, "node1").startswith("DOWN") and time.monotonic() - start < 10:
+        answers.append(served_by(base))  # a reconnecting client: each answered, redispatched
+    took = time.monotonic() - start
+    print(f"\nhaproxy: a killed node marked DOWN {took:.2f} s after it was killed, clients connecting")
+    answers += [served_by(base) for _ in range(10)]
+    assert set(answers) == {"node2"}  # none reached the dead node, even before it was marked down
+    assert took < 2.5

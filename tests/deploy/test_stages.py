@@ -1,0 +1,136 @@
+"""Each stage of deploy/Dockerfile builds from only what its COPY lines give it.
+
+No container engine: tests/deploy/image_layout.py lays out a folder holding exactly what
+a stage copies from a clean checkout (through .dockerignore), and the stage's build
+command runs there: the web stage's `npm ci` and `npm run build` (npm offline, from the
+cache `scripts/setup.sh web` filled), the build stage's `pip install .` (offline, its
+dependencies taken from the test virtualenv). Then the runtime stage's entry point,
+`longhall serve`, runs from that install with that web build, as the image would. A
+COPY missing from a stage fails here as it fails `docker build` (the web stage once
+lacked the game data the app imports from server/games).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from server.storage.embedded import free_port
+from tests.deploy.image_layout import CopyError, Stage, context, copies, lay_out, stage, stages
+
+
+@pytest.fixture(scope="module")
+def web_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The web stage's RUN lines, run in a folder holding only what the stage copies."""
+    root = tmp_path_factory.mktemp("web-stage")
+    work = lay_out(stage("web"), root)
+    env = {**os.environ, "npm_config_offline": "true", "npm_config_update_notifier": "false"}
+    for run in stage("web").runs():
+        out = subprocess.run(["sh", "-c", run], cwd=work, env=env, capture_output=True, text=True, timeout=240)
+        assert out.returncode == 0, f"{run}\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
+    return root / "src" / "clients" / "web" / "dist"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The build stage's `pip install .`, from a folder holding only what the stage copies."""
+    build = stage("build")
+    assert any(run.split()[-2:] == ["install", "."] for run in build.runs()), "the build stage installs `.`"
+    work = lay_out(build, tmp_path_factory.mktemp("build-stage"))
+    target = tmp_path_factory.mktemp("site")
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
+    out = subprocess.run([*pip, "--target", str(target), "."], cwd=work, capture_output=True, text=True, timeout=240)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    return target
+
+
+def test_the_web_stage_builds_the_app_from_what_it_copies(web_dist: Path) -> None:
+    index = (web_dist / "index.html").read_text()
+    assert "<html" in index.lower()
+    scripts = list((web_dist / "assets").glob("*.js"))
+    assert scripts and any("hunters" in p.read_text() or "feast" in p.read_text() for p in scripts)
+
+
+def test_the_build_stage_installs_every_package_the_server_imports(installed: Path) -> None:
+    probe = "import server.app, server.cli, protocol.native, clients.python.client as c; print(server.app.__file__)"
+    env = {**os.environ, "PYTHONPATH": str(installed)}
+    out = subprocess.run([sys.executable, "-c", probe], cwd=installed, env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert Path(out.stdout.strip()).is_relative_to(installed)  # not the checkout's sources
+
+
+@pytest.fixture
+def node(installed: Path, web_dist: Path, tmp_path: Path) -> Iterator[str]:
+    """`longhall serve` (the runtime's entry point) from the stages' outputs."""
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(installed), "LONGHALL_WEB": str(web_dist), "LONGHALL_NATIVE": "0"}
+    for name in ("REDIS_URL", "DATABASE_URL"):
+        env.pop(name, None)
+    cmd = [str(installed / "bin" / "longhall"), "serve", "--host", "127.0.0.1", "--port", str(port)]
+    proc = subprocess.Popen([*cmd, "--data", str(tmp_path)], cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                if httpx.get(base + "/ready", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 0, err[-3000:]
+
+
+def test_the_runtime_serves_the_app_and_every_game_from_the_stages_outputs(node: str) -> None:
+    page = httpx.get(node + "/")
+    assert page.status_code == 200 and "<html" in page.text.lower()
+    games = {g["name"] for g in httpx.get(node + "/api/games").json()}
+    assert {"vikings", "hunters", "feast"} <= games
+
+
+# -- the layout itself: a missing COPY fails as the builder fails -----------------------
+def test_a_stage_without_the_game_data_it_imports_fails_to_build(tmp_path: Path) -> None:
+    web = stage("web")
+    cut = Stage(web.name, web.base, [c for c in web.commands if not (c.cmd == "COPY" and "server/" in c.value[0])])
+    work = lay_out(cut, tmp_path)
+    env = {**os.environ, "npm_config_offline": "true"}
+    # the app's node packages from the checkout stand in for `npm ci` (same lock files)
+    checkout = Path(__file__).parents[2] / "clients"
+    for pkg in ("js", "web"):
+        (work / "clients" / pkg / "node_modules").symlink_to(checkout / pkg / "node_modules")
+    out = subprocess.run(["sh", "-c", cut.runs()[-1]], cwd=work, env=env, capture_output=True, text=True, timeout=240)
+    assert out.returncode != 0
+    assert "server/games/" in out.stdout + out.stderr
+
+
+def test_a_copy_of_what_the_context_filter_drops_is_refused() -> None:
+    web = stage("web")
+    assert copies(web, context())  # the real stage lays out
+    without_server = tuple(f for f in context() if not f.startswith("server/"))
+    with pytest.raises(CopyError, match="server/games/feast/data"):
+        copies(web, without_server)
+
+
+def test_every_stage_is_parsed_with_its_base_image_argument() -> None:
+    bases = {s.name: s.base for s in stages()}
+    assert bases["web"].startswith("node:20-")
+    assert bases["build"] == bases[str(len(bases) - 1)] and bases["build"].startswith("python:3.11-")
+
+
+def test_the_context_filter_is_the_one_both_builders_read() -> None:
+    """BuildKit prefers deploy/Dockerfile.dockerignore; the legacy builder reads only the
+    root's. One filter, at the root, sends the same context to both."""
+    root = Path(__file__).parents[2]
+    assert (root / ".dockerignore").exists()
+    assert not (root / "deploy" / "Dockerfile.dockerignore").exists()
+    assert not any(f.startswith((".git/", ".venv/", "tests/", "bench/")) or "node_modules" in f for f in context())
