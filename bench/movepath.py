@@ -61,7 +61,7 @@ def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", push:
         env["REDIS_URL"] = redis_url
     with tempfile.TemporaryDirectory() as data:
         node = subprocess.Popen(
-            [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--data", data,
+            [sys.executable, "-m", "server.node.cli", "serve", "--port", str(port), "--data", data,
              "--log-level", "warning"],
             cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )  # fmt: skip

@@ -45,7 +45,7 @@ class ServerProc:
     def start(self, timeout: float = 60.0) -> ServerProc:
         env = {**os.environ, "PYTHONPATH": str(ROOT), **ONE_MACHINE, **self.env}
         env.pop("REDIS_URL", None)
-        args = [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port)]
+        args = [sys.executable, "-m", "server.node.cli", "serve", "--port", str(self.port)]
         args += ["--data", str(self.data), "--log-level", "warning"]
         if self.redis_url:
             args += ["--redis", self.redis_url]

@@ -1,6 +1,6 @@
 """A fuzz campaign over the frame decoder and every message handler.
 
-The real gateway, room service, matchmaker and Redis of one node (server.app.Node)
+The real gateway, room service, matchmaker and Redis of one node (server.node.app.Node)
 receive generated and mutated frames from a player who holds a seat in a game in play,
 the host's seat in an open room, and watches a third; frames go straight to
 `Gateway.frame`, as the websocket layer hands them over (its own limits are tested
@@ -34,7 +34,7 @@ import msgpack
 from protocol.codec import encode
 from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, CODES
 from protocol.examples import CLIENT_EXAMPLES
-from server.app import Node
+from server.node.app import Node
 from server.runtime.config import Settings
 from server.transport.session import Session
 

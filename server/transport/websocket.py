@@ -48,7 +48,7 @@ def binary_header(n: int) -> bytes:
 
 
 class LeanWebSocket(asyncio.Protocol):
-    gateway: ClassVar[Any] = None  # set by the node at startup (server.app)
+    gateway: ClassVar[Any] = None  # set by the node at startup (server.node.app)
 
     def __init__(self, config: Any, server_state: Any, app_state: Any = None, _loop: Any = None) -> None:
         self.connections = server_state.connections

@@ -80,7 +80,7 @@ def cluster(tmp_path: Path) -> Iterator[tuple[str, Path, list[subprocess.Popen[b
             [
                 sys.executable,
                 "-m",
-                "server.cli",
+                "server.node.cli",
                 "serve",
                 "--host",
                 "127.0.0.1",

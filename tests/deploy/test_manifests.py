@@ -30,7 +30,7 @@ import yaml
 from jsonschema.validators import validator_for
 from referencing import Registry, Resource
 
-from server.app import create_app
+from server.node.app import create_app
 from server.runtime.config import Settings
 from tests.deploy.k8s_refs import find, problems
 

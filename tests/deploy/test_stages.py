@@ -59,7 +59,10 @@ def test_the_web_stage_builds_the_app_from_what_it_copies(web_dist: Path) -> Non
 
 
 def test_the_build_stage_installs_every_package_the_server_imports(installed: Path) -> None:
-    probe = "import server.app, server.cli, protocol.native, clients.python.client as c; print(server.app.__file__)"
+    probe = (
+        "import server.node.app, server.node.cli, protocol.native, clients.python.client as c;"
+        " print(server.node.app.__file__)"
+    )
     env = {**os.environ, "PYTHONPATH": str(installed)}
     out = subprocess.run([sys.executable, "-c", probe], cwd=installed, env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr

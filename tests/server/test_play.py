@@ -117,7 +117,7 @@ async def test_bot_command_plays_a_room_to_the_end(server) -> None:
     try:
         room = (await host.create("highcard", seats=2)).room
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "server.cli", "bot", "--url", server.url, "--room", room, "--seed", "3",
+            sys.executable, "-m", "server.node.cli", "bot", "--url", server.url, "--room", room, "--seed", "3",
             stdout=asyncio.subprocess.PIPE,
         )  # fmt: skip
         await host.wait_until(lambda: all(host.rooms[room].view["seats"]))  # the bot sits down

@@ -76,7 +76,7 @@ async def test_a_finished_game_is_archived_by_its_node_and_leaves_redis(
     finally:
         node.stop()
     out = subprocess.run(
-        [sys.executable, "-m", "server.cli", "archive", "export", room, "--database", db_url],
+        [sys.executable, "-m", "server.node.cli", "archive", "export", room, "--database", db_url],
         cwd=ROOT, capture_output=True, text=True, check=True,
     )  # fmt: skip
     lines = out.stdout.splitlines()

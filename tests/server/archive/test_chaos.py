@@ -26,8 +26,9 @@ class ArchiverProc:
     """`longhall archive run` beside a node whose own archiver is off."""
 
     def __init__(self, redis_url: str, db_url: str, log: Path) -> None:
-        self.args = [sys.executable, "-m", "server.cli", "archive", "run", "--redis", redis_url, "--database", db_url,
-                     "--grace", "0", "--keep", "0", "--lease", "2", "--every", "0.1", "--scan-every", "5"]  # fmt: skip
+        self.args = [sys.executable, "-m", "server.node.cli", "archive", "run", "--redis", redis_url,
+                     "--database", db_url, "--grace", "0", "--keep", "0", "--lease", "2", "--every", "0.1",
+                     "--scan-every", "5"]  # fmt: skip
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -86,7 +86,7 @@ async def test_revoked_tokens_are_refused_and_sockets_closed_on_every_node(node,
     a = await Client(node.url, reconnect=False).connect()
     b = await Client(server.url, token=a.token, reconnect=False).connect()  # the same player on another node
     old_token = a.token
-    subprocess.run([sys.executable, "-m", "server.cli", "revoke", a.player, "--redis", redis_url],
+    subprocess.run([sys.executable, "-m", "server.node.cli", "revoke", a.player, "--redis", redis_url],
                    cwd=ROOT, check=True, capture_output=True)  # fmt: skip
     for c in (a, b):
         assert c.ws is not None
@@ -135,7 +135,7 @@ async def test_a_token_of_the_earlier_form_still_works_and_is_refreshed(node, re
 
 
 def test_the_revoke_command_needs_a_store(tmp_path: Path) -> None:
-    out = subprocess.run([sys.executable, "-m", "server.cli", "revoke", "p", "--data", str(tmp_path)],
+    out = subprocess.run([sys.executable, "-m", "server.node.cli", "revoke", "p", "--data", str(tmp_path)],
                          cwd=ROOT, capture_output=True, text=True)  # fmt: skip
     assert out.returncode != 0 and "no --redis" in out.stderr
 

@@ -34,7 +34,7 @@ async def test_seed_committed_at_start_revealed_at_the_end_and_replayed(server, 
         report = httpx.get(f"{server.http}/api/rooms/{t.room}/replay/check", timeout=30).json()
         assert report["ok"] and report["moves"] == 3 + 9 and report["draws"] > 0, report
         cli = subprocess.run(
-            [sys.executable, "-m", "server.cli", "replay", t.room, "--url", server.http],
+            [sys.executable, "-m", "server.node.cli", "replay", t.room, "--url", server.http],
             cwd=ROOT, capture_output=True, text=True, timeout=60,
         )  # fmt: skip
         assert cli.returncode == 0 and '"ok": true' in cli.stdout, cli.stdout + cli.stderr
@@ -46,7 +46,7 @@ async def test_seed_committed_at_start_revealed_at_the_end_and_replayed(server, 
         report = httpx.get(f"{server.http}/api/rooms/{t.room}/replay/check", timeout=30).json()
         assert report["seed_matches_commitment"] and not report["state_matches"] and not report["ok"]
         cli = subprocess.run(
-            [sys.executable, "-m", "server.cli", "replay", t.room, "--redis", server.redis_url],
+            [sys.executable, "-m", "server.node.cli", "replay", t.room, "--redis", server.redis_url],
             cwd=ROOT, capture_output=True, text=True, timeout=60,
             env={**os.environ, "LONGHALL_EXTRA_GAMES": EXTRA_GAMES},
         )  # fmt: skip

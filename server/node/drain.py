@@ -103,7 +103,7 @@ def stop_signals() -> Iterator[asyncio.Event]:
 
 
 def probe_routes(node: Any) -> list[Route]:
-    """`/live`, `/ready` and `/health` for `node` (server.app.Node)."""
+    """`/live`, `/ready` and `/health` for `node` (server.node.app.Node)."""
     drain: Drain = node.drain
     redis: Redis = node.redis
 

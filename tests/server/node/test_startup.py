@@ -20,7 +20,7 @@ from testbed.nodes import PER_IP_OFF, ROOT
 def serve(data: Path, *args: str, **env: str) -> subprocess.Popen[str]:
     base = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
     base = {k: v for k, v in base.items() if not k.startswith("LONGHALL_")}
-    cmd = [sys.executable, "-m", "server.cli", "serve", "--port", str(free_port()), "--data", str(data), *args]
+    cmd = [sys.executable, "-m", "server.node.cli", "serve", "--port", str(free_port()), "--data", str(data), *args]
     return subprocess.Popen(cmd, cwd=ROOT, env={**base, "PYTHONPATH": str(ROOT), **PER_IP_OFF, **env},
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)  # fmt: skip
 

@@ -1,5 +1,5 @@
-"""The Starlette application: /live, /ready, /health (server/drain.py), /metrics, the
-JSON routes (server/api.py), /api/rooms/{room}/said (server/play/wording.py), the archive's reads
+"""The Starlette application: /live, /ready, /health (server/node/drain.py), /metrics, the
+JSON routes (server/node/api.py), /api/rooms/{room}/said (server/play/wording.py), the archive's reads
 (server/archive/routes.py) and the web client; /ws is served by server.transport.websocket in
 uvicorn's websocket slot.
 
@@ -26,14 +26,15 @@ from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import Mount, Route
 
-from server import api
 from server.archive.service import ArchiveService
-from server.drain import Drain, Stopped, probe_routes, stop_signals
 from server.games import registry
 from server.identity.ids import SECRET_KEY, Signer
 from server.identity.quotas import Quotas
 from server.identity.tokens import Tokens, watch_revocations
 from server.matchmaking.matchmaker import Matchmaker
+from server.node import api
+from server.node.drain import Drain, Stopped, probe_routes, stop_signals
+from server.node.web_files import WebFiles
 from server.play import wording as said
 from server.play.abandonment import Presence
 from server.play.absence import Absence
@@ -52,7 +53,6 @@ from server.transport.gateway import Gateway
 from server.transport.handshake import ADMISSION
 from server.transport.liveness import Liveness
 from server.transport.websocket import LeanWebSocket
-from server.web_files import WebFiles
 
 log = logging.getLogger("longhall")
 quiet = QuietLog(log)

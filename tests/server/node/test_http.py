@@ -7,7 +7,7 @@ import asyncio
 import httpx
 
 from clients.python.client import Client
-from server import app as app_module
+from server.node import app as app_module
 from tests.tables import table
 
 

@@ -2,12 +2,13 @@
 (/api/rooms, one game's with ?game=), the rule texts refusals cite (/api/rules/{game},
 ?lang= for a player's language) and the replay check of a finished game
 (/api/rooms/{room}/replay/check). Each reads the node from the application's state;
-the archive's routes (server.archive) and the probes (server.drain) live with their parts."""
+the archive's routes (server.archive) and the probes (server.node.drain) live with their parts."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from redis.asyncio import Redis
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -15,13 +16,18 @@ from starlette.routing import Route
 from server import rulebook
 from server.games import registry
 from server.play.replay import ReplayError, check_room
-
-if TYPE_CHECKING:
-    from server.app import Node
+from server.storage.store import Store
 
 
-def _node(request: Request) -> Node:
-    node: Node = request.app.state.node
+class Reads(Protocol):
+    """What these routes read of the node (server.node.app.Node)."""
+
+    store: Store
+    redis: Redis
+
+
+def _node(request: Request) -> Reads:
+    node: Reads = request.app.state.node
     return node
 
 

@@ -1,4 +1,4 @@
-"""Probes and graceful shutdown, on real processes and real sockets (server.drain).
+"""Probes and graceful shutdown, on real processes and real sockets (server.node.drain).
 
 SIGTERM: /ready fails while the node drains, a move already received is committed and
 answered, every socket is closed with 1012, the process exits 0, and the clients

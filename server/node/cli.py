@@ -44,7 +44,7 @@ def serve(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _exit_quietly)
     try:
         uvicorn.run(
-            "server.app:create_app",
+            "server.node.app:create_app",
             factory=True,
             host=args.host,
             port=args.port,
