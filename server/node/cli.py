@@ -18,7 +18,7 @@ from pathlib import Path
 from server.runtime import logs
 from server.runtime.config import TUNABLE, Settings
 
-WEB_DIST = Path(__file__).resolve().parent.parent / "clients" / "web" / "dist"
+WEB_DIST = Path(__file__).resolve().parents[2] / "clients" / "web" / "dist"
 
 
 def serve(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ import pytest
 
 from server import rulebook
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SHARED = ROOT.parent / "shared"
 CITED = re.compile(r"\"((?:V|VA|VD|H|HA|HX|F|A-A|A-B)-\d+)[\":]")
 PACKAGE = {"vikings": "vikings", "hunters": "hunters", "feast": "feast"}

@@ -12,7 +12,7 @@ import pytest
 from server import rulebook
 from server.rulebook import seeded
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SHARED = ROOT.parent / "shared"
 NEEDS_SHARED = pytest.mark.skipif(not (SHARED / "seeds").exists(), reason="../shared is not beside the repository")
 SHIPPED = sorted(p.name.removesuffix(".json") for p in seeded.HERE.glob("*.*.json"))
