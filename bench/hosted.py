@@ -31,8 +31,8 @@ from bench.procs import Node
 from bench.scenarios import UNLIMITED, pct
 from clients.python.client import Client
 from server.games import registry
-from server.play import clocks as clock
 from server.play.referee import CLOCKS, Referee
+from server.rooms import clocks as clock
 from server.rooms import document as rm
 from server.rooms import fairness as fair
 from server.rooms.service import Rooms

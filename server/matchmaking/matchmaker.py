@@ -53,8 +53,8 @@ from protocol.codec import pack
 from server.archive import leaderboard
 from server.games import registry
 from server.matchmaking import grouping as matching
-from server.play import clocks as clock
 from server.play.referee import CLOCKS
+from server.rooms import clocks as clock
 from server.rooms import document as rm
 from server.rooms import fairness as fair
 from server.rooms.seating import table_for

@@ -35,6 +35,7 @@ from server.matchmaking.matchmaker import Matchmaker
 from server.node import api
 from server.node.drain import Drain, Stopped, probe_routes, stop_signals
 from server.node.web_files import WebFiles
+from server.play import undo
 from server.play import wording as said
 from server.play.abandonment import Presence
 from server.play.absence import Absence
@@ -135,7 +136,9 @@ class Node:
         hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None,
                   self.settings.redis_url)  # fmt: skip
         s = self.settings
-        self.rooms = rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl, s.doc_every)
+        self.rooms = rooms = Rooms(
+            self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl, s.doc_every, stamps=[undo.stamp]
+        )
         hub.on_resubscribe = self.rooms.on_resubscribe
 
         async def recovered() -> None:  # what a pub/sub gap may have swallowed, told again

@@ -1,6 +1,6 @@
 """The referee: makes timed-out seats and bot seats decide, on whichever node holds the lease.
 
-Deadlines live in the room documents (server.play.clocks). To find the rooms with one due
+Deadlines live in the room documents (server.rooms.clocks). To find the rooms with one due
 without reading every document, the sorted set `rooms:clocks` scores each timed room by
 its next deadline (ms). Nodes do not write it on the move path (a move stays one Redis
 round trip): each commit notes its room's new deadline in memory, and every TICK the
@@ -27,8 +27,8 @@ from typing import Any
 from redis.asyncio import Redis
 
 from server.play import bots
-from server.play import clocks as clock
 from server.play.absence import Absence
+from server.rooms import clocks as clock
 from server.rooms import document as rm
 from server.rooms.errors import RoomError
 from server.rooms.service import Rooms

@@ -48,6 +48,13 @@ def reveals(game: Game, before: dict[str, Any], after: dict[str, Any], seats: in
     return any(make_patch(game.view(before, s), game.view(after, s)) != public for s in range(seats))
 
 
+def stamp(game: Game, old: Doc, new: Doc, entry: dict[str, Any], seq: int) -> Doc:
+    """Undo's stamp on every commit (server.rooms.service.Stamp): a move's undo record."""
+    if entry.get("k") != "move":
+        return new
+    return track(game, old, new, entry["seat"], entry["move"], entry.get("by"), seq)
+
+
 def track(game: Game, old: Doc, new: Doc, seat: int, move: Any, by: str | None, seq: int) -> Doc:
     """`new` (the document after `seat`'s `move`, committed as `seq`) with its undo record."""
     if not old.get("undo_on"):

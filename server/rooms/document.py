@@ -15,7 +15,7 @@ from typing import Any
 import msgpack
 
 from server.games.contract import Game
-from server.play import clocks as clock
+from server.rooms import clocks as clock
 
 log = logging.getLogger("longhall.room")
 

@@ -15,7 +15,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from redis.exceptions import RedisError
@@ -23,8 +23,8 @@ from redis.exceptions import RedisError
 from protocol.codec import encode, pack, snapshot_frame
 from protocol.errors import ErrorCode
 from server.games import forms, registry
-from server.games.contract import IllegalMove
-from server.play import clocks as clock
+from server.games.contract import Game, IllegalMove
+from server.rooms import clocks as clock
 from server.rooms import document as rm
 from server.rooms import fairness as fair
 from server.rooms.cache import Entry, commit_frames, now_ms
@@ -37,12 +37,18 @@ from server.transport.session import Session
 log = logging.getLogger("longhall.rooms")
 RETRIES = 3
 UNCONFIRMED = "the store's replicas have not acknowledged this move yet; send the same move id again"
+# A feature's mark on every commit (undo's record of what a seat may take back, server.play.undo):
+# (game, the document before, the document after, the log entry, the seq) -> the document to
+# commit; the same document when it has nothing to add. The node passes them in, so the core
+# imports no feature.
+Stamp = Callable[[Game, rm.Doc, rm.Doc, dict[str, Any], int], rm.Doc]
 
 
 class Rooms:
     def __init__(self, store: Store, hub: Hub, node: str, finished_ttl: int, fanout: str = "diff",
-                 open_ttl: int = 24 * 3600, doc_every: int = 8) -> None:  # fmt: skip
+                 open_ttl: int = 24 * 3600, doc_every: int = 8, stamps: Sequence[Stamp] = ()) -> None:  # fmt: skip
         self.open_ttl = open_ttl
+        self.stamps = tuple(stamps)
         self.doc_every = doc_every  # the whole document at least every this many commits (server.storage.store)
         self.snapshots = fanout == "snapshot"
         self.store = store
@@ -119,7 +125,7 @@ class Rooms:
         """Commit `doc` as seq+1: diffs per view, one round trip, local delivery."""
         assert e.game is not None
         seq = e.seq + 1
-        doc, timed = self._stamped(e, doc, entry, seq)
+        doc, timed, marked = self._stamped(e, doc, entry, seq)
         new_views = rm.views(doc, e.game, e.id)
         frames = commit_frames(e, seq, new_views, self.snapshots)
         over = None
@@ -128,7 +134,7 @@ class Rooms:
         lobby = doc["seats"] is not e.doc["seats"] or doc["status"] != e.doc["status"]
         holders = rm.holders(doc)
         acting: list[int] = new_views[None]["to_act"] if doc["status"] == rm.PLAYING else []
-        tail = self._tail(e, doc, entry, seq, timed)
+        tail = self._tail(e, doc, entry, seq, timed or marked)
         c = Commit(
             room=e.id,
             expected_seq=e.seq,
@@ -164,37 +170,36 @@ class Rooms:
             e.stale = True
         return out
 
-    def _tail(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int, timed: bool) -> bool:
+    def _tail(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int, stamped: bool) -> bool:
         """Whether this commit appends its entry to the document's tail in Redis instead of
         writing the document whole (server.storage.store): a plain move — the seat's player's own
-        decision (no bot, no clock, no undo: `room.replayed` makes nothing else again)
-        that leaves the game in play — on a node that made the room's last commit itself
-        (a room whose players sit on several nodes is read again at nearly every move: it
-        keeps its document whole), fewer than `doc_every` commits after the document was
-        last written whole."""
+        decision that nothing stamped (no bot, no clock, no undo record: `room.replayed`
+        makes nothing else again) and that leaves the game in play — on a node that made the
+        room's last commit itself (a room whose players sit on several nodes is read again at
+        nearly every move: it keeps its document whole), fewer than `doc_every` commits after
+        the document was last written whole."""
         return (self.doc_every > 1 and e.own and seq - e.base < self.doc_every and entry.get("k") == "move"
-                and not entry.get("by") and not timed and not e.doc.get("undo_on")
-                and doc["status"] == rm.PLAYING)  # fmt: skip
+                and not entry.get("by") and not stamped and doc["status"] == rm.PLAYING)  # fmt: skip
 
-    def _stamped(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int) -> tuple[rm.Doc, bool]:
-        """`doc` with what the commit itself adds: who decided for the seat, what the seat
-        may take back, the clocks charged and restarted at the commit's time; and whether
-        the room is timed (the referee watches it)."""
+    def _stamped(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int) -> tuple[rm.Doc, bool, bool]:
+        """`doc` with what the commit itself adds: who decided for the seat, the clocks
+        charged and restarted at the commit's time, the features' stamps (`Stamp`); whether
+        the room is timed (the referee watches it), and whether a stamp added anything."""
         assert e.game is not None
         if entry.get("by"):  # a decision the seat's player did not make (server.play.referee)
             doc = rm.made_by(doc, entry["by"])
-        if entry.get("k") == "move" and e.doc.get("undo_on"):  # what the seat may take back (server.play.undo
-            from server.play import undo  # builds on this module; imported here by the rooms that allow it)
-
-            doc = undo.track(e.game, e.doc, doc, entry["seat"], entry["move"], entry.get("by"), seq)
+        unmarked = doc
+        for stamp in self.stamps:
+            doc = stamp(e.game, e.doc, doc, entry, seq)
+        marked = doc is not unmarked
         timed = clock.timed(doc)
-        if timed:  # (server.play.clocks)
+        if timed:  # (server.rooms.clocks)
             now = now_ms()
             if e.doc["status"] == rm.OPEN and doc["status"] == rm.PLAYING:
                 doc = clock.started(doc, now)
             mover = entry.get("seat") if entry.get("k") == "move" else None
             doc = clock.tick(e.game, e.doc, doc, mover, now, self.bot_delay)
-        return doc, timed
+        return doc, timed, marked
 
     def _ttl(self, old: rm.Doc, new: rm.Doc) -> int:
         """Open rooms live `open_ttl` past their last change; a started game lives until

@@ -1,4 +1,4 @@
-"""Turn clocks, timeouts and bot seats (server.play.clocks, server.play.referee, server.play.bots)."""
+"""Turn clocks, timeouts and bot seats (server.rooms.clocks, server.play.referee, server.play.bots)."""
 
 from __future__ import annotations
 
