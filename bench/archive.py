@@ -24,9 +24,10 @@ from redis.asyncio import Redis
 
 from bench.procs import Cluster, run_client
 from bench.scenarios import load, pct
-from server.archive.archiver import PENDING, Archiver
+from server.archive.archiver import Archiver
 from server.archive.db import database_url, upgrade
 from server.archive.repository import Archive
+from server.storage.keys import ARCHIVE_PENDING as PENDING
 from testbed.postgres import TempPostgres
 
 

@@ -31,14 +31,15 @@ from bench.procs import Node
 from bench.scenarios import UNLIMITED, pct
 from clients.python.client import Client
 from server.games import registry
-from server.play.referee import CLOCKS, Referee
+from server.play.referee import Referee
 from server.rooms import clocks as clock
 from server.rooms import document as rm
 from server.rooms import fairness as fair
 from server.rooms.service import Rooms
 from server.storage.embedded import EmbeddedRedis
 from server.storage.fanout import Hub, payload
-from server.storage.store import PLAYING_ROOMS, Commit, Store
+from server.storage.keys import CLOCKS, PLAYING_ROOMS
+from server.storage.store import Commit, Store
 
 
 async def time_to_match(url: str, redis_url: str, players: int, spread: float, ratings: list[float]) -> dict[str, Any]:

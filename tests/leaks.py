@@ -31,7 +31,7 @@ from server.games import registry
 from server.games.contract import Game
 from server.play.replay import documents
 from server.rooms import document as rm
-from server.storage.store import keys
+from server.storage.keys import keys
 from tests.toygame import GAME as HIGHCARD
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import redis
 
-from server.storage.store import keys
+from server.storage.keys import keys
 
 
 @dataclass

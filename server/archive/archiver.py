@@ -30,23 +30,19 @@ from redis.asyncio import Redis
 
 from server.archive import leaderboard
 from server.archive.finished import read_room
-from server.play.chat import key as chat_key
 from server.runtime import loops as background
 from server.runtime.outage import STORE_ERRORS, QuietLog
-from server.storage.store import here_key, keys, text
+from server.storage.keys import ARCHIVE_PENDING as PENDING
+from server.storage.keys import META_PATTERN, claim_key, keys, released, room_of_meta
+from server.storage.store import text
 
 if TYPE_CHECKING:
     from server.archive.repository import Archive
 
 log = logging.getLogger("longhall.archive")
 quiet = QuietLog(log)
-PENDING = "archive:pending"
 BATCH = 50  # games archived in one transaction, at most
 GATHER = 0.5  # seconds a node gathers the games ending after one before archiving them together
-
-
-def claim_key(room: str) -> str:
-    return f"room:{{{room}}}:archiving"
 
 
 class Archiver:
@@ -138,7 +134,7 @@ class Archiver:
         found = 0
         horizon = int((time.time() - self.grace) * 1000)
         metas: list[str] = []
-        async for key in self.redis.scan_iter(match="room:*:meta", count=1000):
+        async for key in self.redis.scan_iter(match=META_PATTERN, count=1000):
             metas.append(text(key))
             if len(metas) >= batch:
                 found += await self._scan_batch(metas, horizon)
@@ -152,7 +148,7 @@ class Archiver:
             for m in metas:
                 pipe.hmget(m, "status", "archived")
             answers = await pipe.execute()
-        rooms = [m[len("room:{") : -len("}:meta")] for m, (status, archived) in zip(metas, answers, strict=True)
+        rooms = [room_of_meta(m) for m, (status, archived) in zip(metas, answers, strict=True)
                  if status in (b"over", b"abandoned") and archived is None]  # fmt: skip
         n = 0
         for room in rooms:
@@ -222,7 +218,7 @@ class Archiver:
     async def _release(self, *rooms: str) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:
             for room in rooms:
-                k = [*keys(room), chat_key(room), here_key(room)]  # doc, log, ids, meta, watch, tail; chat, presence
+                k = released(room)  # doc, log, ids, meta, watch, tail; chat, presence
                 pipe.hset(k[3], "archived", "1")
                 for key in k:
                     if self.keep > 0:

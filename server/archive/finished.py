@@ -16,7 +16,7 @@ from redis.asyncio import Redis
 from server.archive.records import ABANDONED, FINISHED, GameRecord, MoveRecord
 from server.play import chat
 from server.rooms import document as rm
-from server.storage.store import keys
+from server.storage.keys import keys
 
 STARTS = ("start", "matched")
 

@@ -13,16 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 
+from server.storage.keys import board_key, info_key
+
 if TYPE_CHECKING:
     from server.archive.repository import Archive
-
-
-def board_key(game: str) -> str:
-    return f"lb:{{{game}}}"
-
-
-def info_key(game: str) -> str:
-    return f"lb:{{{game}}}:info"
 
 
 def _info(r: dict[str, Any]) -> str:

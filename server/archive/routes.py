@@ -24,7 +24,7 @@ from starlette.routing import Route
 from server.archive import leaderboard, steps
 from server.archive.finished import is_over, read_room
 from server.games import registry
-from server.storage.store import keys
+from server.storage.keys import keys
 
 if TYPE_CHECKING:
     from server.archive.repository import Archive

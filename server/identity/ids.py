@@ -13,7 +13,6 @@ import hmac
 import secrets
 import unicodedata
 
-SECRET_KEY = "longhall:secret"
 NAME_LENGTH = 32  # characters a player name keeps
 
 

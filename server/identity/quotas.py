@@ -22,7 +22,8 @@ from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
 from server.rooms.errors import RoomError
-from server.storage.store import keys, text
+from server.storage.keys import ip_made_key, keys, made_key, rooms_held_key
+from server.storage.store import text
 
 WINDOW = 60
 KEEP = 8 * 24 * 3600  # seconds a player's room set outlives their last creation
@@ -41,7 +42,7 @@ class Quotas:
 
     async def _statuses(self, player: str) -> dict[str, str]:
         """The player's rooms that still count, by status; forgets the rest."""
-        mine = f"quota:{{{player}}}:rooms"
+        mine = rooms_held_key(player)
         rooms = [text(r) for r in await self.redis.smembers(mine)]  # type: ignore[misc]
         if not rooms:
             return {}
@@ -62,13 +63,12 @@ class Quotas:
         if sum(st == "open" for st in statuses.values()) >= self.s.open_rooms > 0:
             raise RoomError(ErrorCode.TOO_MANY_ROOMS, f"you already host {self.s.open_rooms} open rooms")
         self._check_playing(statuses)
-        for key, cap in ((f"quota:{{{player}}}:made", self.s.rooms_per_minute),
-                         (f"quota:ip:{{{ip}}}:made", self.s.ip_rooms_per_minute)):  # fmt: skip
+        for key, cap in ((made_key(player), self.s.rooms_per_minute), (ip_made_key(ip), self.s.ip_rooms_per_minute)):
             if cap > 0 and int(await self._count(keys=[key], args=[WINDOW])) > cap:
                 raise RoomError(ErrorCode.CREATING_TOO_FAST, f"at most {cap} new rooms a minute; wait a little")
 
     async def created(self, player: str, room: str) -> None:
-        mine = f"quota:{{{player}}}:rooms"
+        mine = rooms_held_key(player)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.sadd(mine, room)
             pipe.expire(mine, KEEP)  # a player who never comes back leaves nothing behind

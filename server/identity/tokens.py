@@ -40,10 +40,10 @@ from redis.asyncio import Redis
 from protocol.errors import CLOSE_REVOKED
 from server.identity.ids import Signer
 from server.runtime.outage import STORE_ERRORS, QuietLog
+from server.storage.keys import REVOKED
+from server.storage.keys import SIGNING_KEYS as KEYS
 from server.storage.store import text
 
-KEYS = "longhall:keys"
-REVOKED = "longhall:revoked"
 ISSUER = "longhall"
 KID = "lh-"
 PLAIN_SUB = re.compile(r"^[A-Za-z0-9_.@-]{1,40}$")

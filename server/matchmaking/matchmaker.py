@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 import secrets
@@ -50,10 +49,8 @@ from typing import Any
 from redis.asyncio import Redis
 
 from protocol.codec import pack
-from server.archive import leaderboard
 from server.games import registry
 from server.matchmaking import grouping as matching
-from server.play.referee import CLOCKS
 from server.rooms import clocks as clock
 from server.rooms import document as rm
 from server.rooms import fairness as fair
@@ -62,34 +59,26 @@ from server.runtime import loops as background
 from server.runtime.config import Settings
 from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.fanout import Hub, payload
-from server.storage.store import Commit, Store, keys, text
+from server.storage.keys import (
+    CLOCKS,
+    MATCHER_LEASE,
+    QUEUES,
+    board_key,
+    keys,
+    match_key,
+    queue_key,
+    ticket_key,
+    told_key,
+)
+from server.storage.keys import MATCHES as PENDING
+from server.storage.store import Commit, Store, text
 
 log = logging.getLogger("longhall.matchmaker")
 quiet = QuietLog(log)
 LEASE_MS = 3000
 TICK = 0.1
-MM = "mm:{mm}:"  # the hash tag of every matchmaking key a transaction touches
-PENDING = MM + "matches"
-QUEUES = MM + "queues"
 SCAN = 5000  # tickets of one queue looked at per round, oldest first
 TOLD_KEEP = 600  # seconds a player's match is remembered for a `queue` sent again
-
-
-def queue_key(game: str, players: int, options: dict[str, Any]) -> str:
-    digest = hashlib.sha1(json.dumps(options, sort_keys=True).encode()).hexdigest()[:12]
-    return f"{MM}q:{game}:{players}:{digest}"
-
-
-def ticket_key(player: str) -> str:
-    return f"{MM}ticket:{player}"
-
-
-def match_key(room: str) -> str:
-    return f"{MM}match:{room}"
-
-
-def told_key(player: str) -> str:
-    return f"{MM}told:{player}"
 
 
 class Matchmaker:
@@ -98,7 +87,7 @@ class Matchmaker:
         self.settings = settings or Settings()
         self._task: asyncio.Task[None] | None = None
         self.made = 0  # rooms this node made (tests, bench)
-        self.lease = background.Lease(redis, "mm:lease", node, LEASE_MS)
+        self.lease = background.Lease(redis, MATCHER_LEASE, node, LEASE_MS)
 
     async def queue(self, player: str, name: str, game_name: str, players: int, options: Any) -> dict[str, Any] | None:
         """File the player's ticket; or, when the player was matched into a room that is
@@ -109,7 +98,7 @@ class Matchmaker:
         if match is not None:
             return match
         await self.unqueue(player)  # one ticket per player
-        rating = await self.redis.zscore(leaderboard.board_key(game_name), player)
+        rating = await self.redis.zscore(board_key(game_name), player)
         ticket = {
             "queue": key, "node": self.node, "name": name, "game": game_name, "players": str(players),
             "options": json.dumps(resolved), "rating": str(rating or 0.0), "since": repr(time.time()),
@@ -147,8 +136,8 @@ class Matchmaker:
     async def stop(self) -> None:
         await background.stop(self._task)
         with contextlib.suppress(Exception):  # hand the lease on at once if we hold it
-            if text(await self.redis.get("mm:lease")) == self.node:
-                await self.redis.delete("mm:lease")
+            if text(await self.redis.get(MATCHER_LEASE)) == self.node:
+                await self.redis.delete(MATCHER_LEASE)
 
     async def _loop(self) -> None:
         while True:

@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route
 
 from server.archive.service import ArchiveService
 from server.games import registry
-from server.identity.ids import SECRET_KEY, Signer
+from server.identity.ids import Signer
 from server.identity.quotas import Quotas
 from server.identity.tokens import Tokens, watch_revocations
 from server.matchmaking.matchmaker import Matchmaker
@@ -49,6 +49,7 @@ from server.runtime.config import Settings
 from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.client import connect
 from server.storage.fanout import Hub
+from server.storage.keys import SECRET
 from server.storage.store import Store
 from server.transport.gateway import Gateway
 from server.transport.handshake import ADMISSION
@@ -86,8 +87,8 @@ async def load_secret(redis: Redis) -> bytes:
     env = os.environ.get("LONGHALL_SECRET")
     if env:
         return env.encode()
-    await redis.set(SECRET_KEY, secrets.token_hex(32), nx=True)
-    value = await redis.get(SECRET_KEY)
+    await redis.set(SECRET, secrets.token_hex(32), nx=True)
+    value = await redis.get(SECRET)
     assert isinstance(value, bytes)
     return value
 

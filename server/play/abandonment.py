@@ -29,7 +29,7 @@ from server.rooms.errors import RoomError
 from server.rooms.service import Rooms
 from server.runtime import loops as background
 from server.runtime.outage import QuietLog
-from server.storage.store import PLAYING_ROOMS
+from server.storage.keys import PLAYING_ROOMS
 
 log = logging.getLogger("longhall.abandon")
 quiet = QuietLog(log)

@@ -26,7 +26,7 @@ from server.rooms.errors import RoomError
 from server.rooms.service import Rooms
 from server.runtime import loops as background
 from server.runtime.outage import QuietLog
-from server.storage.store import OPEN_ROOMS, PLAYING_ROOMS, here_key
+from server.storage.keys import OPEN_ROOMS, PLAYING_ROOMS, here_key
 
 log = logging.getLogger("longhall.absence")
 quiet = QuietLog(log)

@@ -34,7 +34,7 @@ from protocol.codec import encode
 from protocol.errors import ErrorCode
 from server.rooms.errors import RoomError
 from server.storage.fanout import Hub
-from server.storage.store import channel
+from server.storage.keys import channel, chat_id_key, chat_key
 from server.storage.store import text as str_of
 from server.transport.session import Session
 
@@ -62,15 +62,6 @@ if KEYS[2] then
 end
 return {n, ARGV[1], ARGV[2], 0}
 """
-
-
-def key(room: str) -> str:
-    return f"room:{{{room}}}:chat"
-
-
-def id_key(room: str, player: str, mid: str | int) -> str:
-    """A message id's record; ids are compared as sent (the string "1" is not 1), as moves' are."""
-    return f"room:{{{room}}}:chatid:{player}{':' if type(mid) is str else '#'}{mid}"
 
 
 def clean(text: str) -> str:
@@ -111,7 +102,7 @@ class Chat:
         seat = sess.rooms[room]
         chan = SPECTATORS if seat is None else PLAYERS
         msg = {"player": sess.player, "name": sess.name, "seat": seat, "text": body, "at": int(time.time() * 1000)}
-        keys = [key(room)] if mid is None else [key(room), id_key(room, sess.player, mid)]
+        keys = [chat_key(room)] if mid is None else [chat_key(room), chat_id_key(room, sess.player, mid)]
         n, chan_b, packed, _ = await self._post(keys=keys, args=[chan, msgpack.packb(msg), KEEP, TTL, ID_TTL])
         msg = msgpack.unpackb(packed, raw=False)  # the first post's, for an id sent again
         msg["n"], chan = str_of(n), str_of(chan_b)
@@ -123,7 +114,7 @@ class Chat:
 
     async def history(self, sess: Session, room: str) -> None:
         """The last messages of the channels this socket reads, oldest first."""
-        raw: Any = await self.redis.xrevrange(key(room), "+", "-", count=HISTORY * 2)
+        raw: Any = await self.redis.xrevrange(chat_key(room), "+", "-", count=HISTORY * 2)
         if not raw:
             return
         seat = sess.rooms.get(room)
@@ -144,7 +135,7 @@ async def read_all(redis: Redis, room: str) -> list[dict[str, Any]]:
     from datetime import UTC, datetime
 
     out = []
-    entries: Any = await redis.xrange(key(room), "-", "+")
+    entries: Any = await redis.xrange(chat_key(room), "-", "+")
     for _, fields in entries:
         msg = msgpack.unpackb(fields[b"m"], raw=False)
         at = datetime.fromtimestamp(msg["at"] / 1000, UTC)

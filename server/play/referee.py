@@ -34,12 +34,10 @@ from server.rooms.errors import RoomError
 from server.rooms.service import Rooms
 from server.runtime import loops as background
 from server.runtime.outage import STORE_ERRORS, QuietLog
-from server.storage.store import PLAYING_ROOMS
+from server.storage.keys import CLOCKS, PLAYING_ROOMS, REFEREE_LEASE
 
 log = logging.getLogger("longhall.referee")
 quiet = QuietLog(log)
-CLOCKS = "rooms:clocks"
-LEASE = "referee:lease"
 TICK = 0.1  # seconds between looks (and between writes of noted deadlines)
 LEASE_MS = 3000
 REBUILD = 30.0  # seconds between rebuilds of the index from the documents
@@ -54,7 +52,7 @@ class Referee:
         self.rooms = rooms
         self.node = node
         self.absence = absence
-        self.lease = background.Lease(redis, LEASE, node, LEASE_MS)
+        self.lease = background.Lease(redis, REFEREE_LEASE, node, LEASE_MS)
         self._judged = 0.0
         self.noted: dict[str, int | None] = {}
         self.acted = 0  # decisions made for seats (bots and timeouts), for tests and metrics

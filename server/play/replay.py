@@ -25,7 +25,7 @@ from server.games.rng import drawn
 from server.play import undo
 from server.rooms import document as rm
 from server.rooms import fairness as fair
-from server.storage.store import keys
+from server.storage.keys import keys
 
 Moves = list[tuple[int, Any]]
 

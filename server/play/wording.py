@@ -20,7 +20,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server.play.undo import moves_kept
-from server.storage.store import keys
+from server.storage.keys import keys
 
 
 async def said(redis: Redis, room: str) -> list[dict[str, Any]] | None:

@@ -27,7 +27,7 @@ from server.runtime import loops as background
 from server.runtime import metrics
 from server.runtime.outage import QuietLog
 from server.storage import channels
-from server.storage.store import channel
+from server.storage.keys import channel, node_channel
 
 log = logging.getLogger("longhall.fanout")
 quiet = QuietLog(log)
@@ -77,14 +77,14 @@ class Hub:
         self.on_resubscribe: Callable[[], None] = lambda: None
         self.on_recovered: Callable[[], Awaitable[object]] = lambda: asyncio.sleep(0)  # server.rooms.catchup
         self._own = node.encode() + b"|"
-        self._direct_channel = f"node:{node}".encode()
+        self._direct_channel = node_channel(node).encode()
         self.on_direct: Callable[[dict[str, Any]], None] = lambda msg: None
         self._pongs: dict[bytes, asyncio.Future[None]] = {}  # PINGs confirming a subscription
         # sockets here to be sent their seat's legal moves after another node's commit (server.rooms.service)
         self.on_acting: Callable[[str, int, list[tuple[Receiver, int]]], None] = lambda room, seq, wanting: None
 
     async def start(self) -> None:
-        await self.bus.subscribe(f"node:{self.node}")  # messages for this node's sockets
+        await self.bus.subscribe(node_channel(self.node))  # messages for this node's sockets
         self._reader = asyncio.create_task(self._read())
 
     async def stop(self) -> None:
@@ -202,7 +202,7 @@ class Hub:
 
     async def tell(self, node: str, msg: dict[str, Any]) -> None:
         """A message for the sockets another node (or this one) holds."""
-        await self.bus.publish(f"node:{node}", msgpack.packb(msg))
+        await self.bus.publish(node_channel(node), msgpack.packb(msg))
 
     async def _recover(self) -> None:
         """Subscriptions back, then the catch-up (sockets behind their room get a snapshot:

@@ -57,6 +57,7 @@ from server.rooms import document as rm
 from server.runtime import logs, metrics
 from server.runtime.outage import QuietLog
 from server.storage.client import clustered
+from server.storage.keys import OPEN_ROOMS, PLAYING_ROOMS, channel, keys, public_key
 from server.storage.resp import ScriptRunner, plain
 
 COMMIT = """
@@ -120,31 +121,10 @@ COMMIT_SHARDED = COMMIT.replace("redis.call('PUBLISH'", "redis.call('SPUBLISH'")
 
 log = logging.getLogger("longhall.store")
 quiet = QuietLog(log)
-PLAYING_ROOMS = "rooms:playing"  # games in play by last presence (server.play.abandonment)
-OPEN_ROOMS = "rooms:open"  # rooms not started yet, by creation (server.play.absence)
 
 
 def text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
-
-
-def keys(room: str) -> list[str]:
-    base = f"room:{{{room}}}"
-    return [f"{base}:doc", f"{base}:log", f"{base}:ids", f"{base}:meta", f"{base}:watch", f"{base}:tail"]
-
-
-def public_key(game: str) -> str:
-    """The lobby's index of one game's open public rooms."""
-    return f"rooms:public:{{{game}}}"
-
-
-def here_key(room: str) -> str:
-    """Who holds a socket of each seat (server.play.absence); dropped with the room."""
-    return f"room:{{{room}}}:here"
-
-
-def channel(room: str) -> str:
-    return f"room:{{{room}}}"
 
 
 @dataclass

@@ -19,7 +19,7 @@ from redis.cluster import RedisCluster as ClusterClient
 
 from clients.python.bot import play
 from clients.python.client import Client
-from server.storage.store import channel, keys, public_key
+from server.storage.keys import channel, keys, public_key
 from testbed.redis_cluster import RedisCluster
 from tests.cluster import ServerProc
 from tests.tables import play_to_the_end, table

@@ -29,7 +29,7 @@ from redis.cluster import RedisCluster as ClusterClient
 from clients.python.bot import RETRYABLE, my_turn
 from clients.python.client import Client, ServerError
 from server.storage.embedded import EmbeddedRedis
-from server.storage.store import keys
+from server.storage.keys import keys
 from testbed.redis_cluster import RedisCluster, missing
 from tests.cluster import ServerProc
 from tests.server.test_cluster_nodes import fail_over, log_of, owner_and_replica, wait_promoted

@@ -14,10 +14,11 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 
-from server.archive.archiver import PENDING, Archiver, claim_key
+from server.archive.archiver import Archiver
 from server.archive.finished import read_room
 from server.archive.repository import Archive
-from server.storage.store import keys
+from server.storage.keys import ARCHIVE_PENDING as PENDING
+from server.storage.keys import claim_key, keys
 from tests.cluster import ROOT, ServerProc
 from tests.server.archive.games import play_game, replay
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from redis.asyncio import Redis
 
-from server.archive.archiver import PENDING
 from server.archive.repository import Archive
 from server.storage.embedded import EmbeddedRedis
+from server.storage.keys import ARCHIVE_PENDING as PENDING
 from tests.cluster import ROOT, ServerProc
 from tests.server.archive.games import KINDS, play_games, replay
 

@@ -20,9 +20,10 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from redis.asyncio import Redis
 
 from clients.python.client import Client
-from server.identity.ids import SECRET_KEY, Signer
+from server.identity.ids import Signer
 from server.identity.tokens import Tokens
 from server.runtime.config import Settings
+from server.storage.keys import SECRET
 from tests.cluster import ROOT, ServerProc
 from tests.server.transport.test_bad_input import Raw
 
@@ -126,7 +127,7 @@ async def test_a_backend_vouches_with_a_jwks_key(node, rsa_key) -> None:
 
 async def test_a_token_of_the_earlier_form_still_works_and_is_refreshed(node, redis_url) -> None:
     r = redis.Redis.from_url(redis_url)
-    secret = r.get(SECRET_KEY)
+    secret = r.get(SECRET)
     r.close()
     assert secret is not None
     legacy = Signer(secret).token("0123456789abcdef")

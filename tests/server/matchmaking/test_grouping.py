@@ -12,7 +12,8 @@ import redis
 
 from clients.python.client import Client
 from server.matchmaking.grouping import Group, Ticket, groups
-from server.matchmaking.matchmaker import MM, PENDING, match_key, ticket_key
+from server.storage.keys import MATCHES as PENDING
+from server.storage.keys import MM, match_key, ticket_key
 from tests.cluster import ServerProc
 
 QUEUE = MM + "q:highcard:2:x"  # a queue key as the matchmaker names them

@@ -10,7 +10,7 @@ import pytest
 
 from clients.python.bot import play
 from clients.python.client import Client, ServerError
-from server.matchmaking.matchmaker import ticket_key
+from server.storage.keys import ticket_key
 from tests.cluster import ServerProc
 
 

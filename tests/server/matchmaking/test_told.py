@@ -10,7 +10,8 @@ from pathlib import Path
 import redis
 
 from clients.python.client import Client
-from server.matchmaking.matchmaker import TOLD_KEEP, ticket_key, told_key
+from server.matchmaking.matchmaker import TOLD_KEEP
+from server.storage.keys import ticket_key, told_key
 from tests.cluster import ServerProc
 
 OPTIONS = {"bonus": 0}

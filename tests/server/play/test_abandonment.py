@@ -12,7 +12,7 @@ import pytest
 
 from clients.python.client import Client
 from server.runtime.config import Settings
-from server.storage.store import PLAYING_ROOMS, keys
+from server.storage.keys import PLAYING_ROOMS, keys
 from tests.cluster import ServerProc
 from tests.tables import table
 

@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from clients.python.bot import play
 from clients.python.client import Client
 from server.play.absence import REFRESH
-from server.storage.store import PLAYING_ROOMS, here_key
+from server.storage.keys import PLAYING_ROOMS, here_key
 from tests.cluster import ServerProc
 from tests.tables import table
 

@@ -9,7 +9,7 @@ import pytest
 import redis
 
 from clients.python.client import Client, ServerError
-from server.play import chat
+from server.storage.keys import chat_key
 from tests.cluster import ServerProc
 from tests.relay import Relay
 from tests.tables import table
@@ -82,14 +82,14 @@ async def test_a_message_sent_again_after_unavailable_is_posted_once(own_redis: 
         async with table(node.url, players=2, spectators=0) as t:
             p0, p1 = t.players
             await p0.chat(t.room, "first")  # the post script is loaded by now
-            relay.hold(chat.key(t.room).encode(), reply=True)  # the next post runs; its answer is held
+            relay.hold(chat_key(t.room).encode(), reply=True)  # the next post runs; its answer is held
             await p0.chat(t.room, "sent once")  # `unavailable` after 1 s, then sent again by the client
             assert relay.held.is_set()
             relay.release()
             for c in t.players:
                 await c.wait_until(lambda c=c: texts(c, t.room, "players") == ["first", "sent once"])
             await asyncio.sleep(0.5)  # the held answer, and anything else late, has come by now
-            assert direct.xlen(chat.key(t.room)) == 2
+            assert direct.xlen(chat_key(t.room)) == 2
             assert [texts(c, t.room, "players") for c in t.players] == [["first", "sent once"]] * 2
             # a new id is a new message, the same text notwithstanding
             await p0.chat(t.room, "sent once")

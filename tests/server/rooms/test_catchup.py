@@ -24,7 +24,7 @@ from pathlib import Path
 import redis
 
 from clients.python.client import Client
-from server.storage.store import keys
+from server.storage.keys import keys
 from tests.cluster import ServerProc
 from tests.lost import keep, lose_since
 from tests.relay import Relay

@@ -15,7 +15,8 @@ import redis.asyncio as aioredis
 from clients.python.client import Client
 from protocol.diff import strict_equal
 from server.play.replay import documents
-from server.storage.store import Store, keys
+from server.storage.keys import keys
+from server.storage.store import Store
 from tests.cluster import ServerProc
 from tests.server.test_play import next_move
 from tests.tables import table

@@ -9,7 +9,7 @@ import random
 
 from clients.python.bot import play
 from server.runtime.config import Settings
-from server.storage.store import keys
+from server.storage.keys import keys
 from tests.tables import table
 
 

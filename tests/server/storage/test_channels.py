@@ -17,7 +17,7 @@ from redis.cluster import RedisCluster as ClusterClient
 
 from server.storage.channels import Sharded
 from server.storage.client import connect
-from server.storage.store import channel
+from server.storage.keys import channel
 from testbed.redis_cluster import RedisCluster
 from tests.server.test_cluster_nodes import fail_over, wait_promoted
 

@@ -16,7 +16,8 @@ import pytest
 import redis
 from redis.cluster import RedisCluster as ClusterClient
 
-from server.storage.store import COMMIT, channel, keys
+from server.storage.keys import channel, keys
+from server.storage.store import COMMIT
 from testbed.redis_cluster import RedisCluster
 
 

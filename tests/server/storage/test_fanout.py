@@ -15,7 +15,7 @@ from redis.asyncio import Redis
 from server.runtime.outage import STORE_ERRORS
 from server.storage.embedded import EmbeddedRedis
 from server.storage.fanout import Hub, payload
-from server.storage.store import channel
+from server.storage.keys import channel
 from server.transport.session import Session
 
 

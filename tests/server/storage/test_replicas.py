@@ -25,8 +25,8 @@ import redis
 from redis.cluster import RedisCluster as ClusterClient
 
 from clients.python.client import Client, ServerError
+from server.storage.keys import keys
 from server.storage.resp import ScriptRunner
-from server.storage.store import keys
 from testbed.redis_cluster import RedisCluster
 from testbed.replica import replica_of
 from tests.cluster import ServerProc

@@ -20,7 +20,7 @@ import redis
 
 from clients.python.bot import my_turn
 from clients.python.client import Client
-from server.storage.store import keys
+from server.storage.keys import keys
 from tests.cluster import ServerProc
 from tests.relay import Relay
 
