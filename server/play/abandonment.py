@@ -25,8 +25,9 @@ from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
 from server.rooms import document as rm
+from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
-from server.rooms.service import Rooms
+from server.rooms.service import Change, Rooms
 from server.runtime import loops as background
 from server.runtime.outage import QuietLog
 from server.storage.keys import PLAYING_ROOMS
@@ -75,19 +76,21 @@ class Presence:
 
     async def end(self, room: str) -> None:
         """End `room` as abandoned if it is still in play and still unseen."""
-        async with self.rooms.lock(room):
-            try:
-                e = await self.rooms.entry(room)
-            except RoomError as exc:
-                if exc.code == ErrorCode.UNKNOWN_ROOM.value:
-                    await self.redis.zrem(PLAYING_ROOMS, room)
-                return
+
+        async def abandon(e: Entry, attempt: int) -> Change | None:
             seen = await self.redis.zscore(PLAYING_ROOMS, room)
             if e.doc["status"] != rm.PLAYING or seen is None:
                 await self.redis.zrem(PLAYING_ROOMS, room)
-                return
+                return None
             if time.time() * 1000 - seen < self.after * 1000:
-                return  # another node saw a player meanwhile
-            out = await self.rooms.commit(e, rm.abandoned(e.doc), {"k": "abandon"})
-            if out.status == "ok":
-                log.info("room %s ended as abandoned", room)
+                return None  # another node saw a player meanwhile
+            return rm.abandoned(e.doc), {"k": "abandon"}
+
+        try:
+            out = await self.rooms.change(room, abandon)
+        except RoomError as exc:
+            if exc.code == ErrorCode.UNKNOWN_ROOM.value:
+                await self.redis.zrem(PLAYING_ROOMS, room)
+            return  # (changed too often meanwhile: the next sweep looks again)
+        if out is not None:
+            log.info("room %s ended as abandoned", room)

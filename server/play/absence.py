@@ -22,8 +22,9 @@ from typing import Any
 from redis.asyncio import Redis
 
 from server.rooms import document as rm
+from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
-from server.rooms.service import Rooms
+from server.rooms.service import Change, Rooms
 from server.runtime import loops as background
 from server.runtime.outage import QuietLog
 from server.storage.keys import OPEN_ROOMS, PLAYING_ROOMS, here_key
@@ -96,11 +97,13 @@ class Absence:
         return changed
 
     async def _judge(self, room: str, now: int, seen: dict[int, int]) -> int:
-        async with self.rooms.lock(room):
-            e = await self.rooms.entry(room)
+        """1 when `room` changed: the first absent player's seat freed before the start, or
+        the seats marked absent in play changed; else 0."""
+
+        async def judge(e: Entry, attempt: int) -> Change | None:
             doc = e.doc
             if doc["status"] not in (rm.OPEN, rm.PLAYING):  # ended since the index was read: its keys may
-                return 0  # be gone already (archived), and a presence written now would outlive them
+                return None  # be gone already (archived), and a presence written now would outlive them
             people = [i for i, s in enumerate(doc["seats"]) if s is not None and not s.get("bot")]
             unseen = [i for i in people if i not in seen]
             if unseen:  # counted from now on
@@ -108,13 +111,12 @@ class Absence:
                 await self.redis.pexpire(here_key(room), max(self.after_ms * 2, 60_000))
             gone = sorted(i for i in people if i in seen and now - seen[i] > self.after_ms)
             if doc["status"] == rm.OPEN:
-                if gone:
-                    seat = gone[0]
-                    entry = {"k": "leave", "seat": seat, "absent": True}
-                    out = await self.rooms.commit(e, rm.with_seat(doc, seat, None), entry)
-                    return int(out.status == "ok")
-                return 0
-            if doc["status"] != rm.PLAYING or gone == sorted(doc.get("absent") or []):
-                return 0
-            out = await self.rooms.commit(e, {**doc, "absent": gone}, {"k": "absent", "seats": gone})
-            return int(out.status == "ok")
+                if not gone:
+                    return None
+                seat = gone[0]
+                return rm.with_seat(doc, seat, None), {"k": "leave", "seat": seat, "absent": True}
+            if gone == sorted(doc.get("absent") or []):
+                return None
+            return {**doc, "absent": gone}, {"k": "absent", "seats": gone}
+
+        return int(await self.rooms.change(room, judge) is not None)

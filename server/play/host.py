@@ -15,9 +15,10 @@ import secrets
 from protocol.errors import ErrorCode
 from server.play import bots
 from server.rooms import document as rm
+from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
 from server.rooms.seating import free_seat
-from server.rooms.service import RETRIES, Rooms
+from server.rooms.service import Change, Rooms
 from server.transport.session import Session
 
 
@@ -28,36 +29,32 @@ def require(doc: rm.Doc, sess: Session) -> None:
 
 async def kick(rooms: Rooms, sess: Session, room: str, seat: int) -> None:
     """Free `seat` of an open room; its player's sockets get `left`."""
-    for _ in range(RETRIES):
-        async with rooms.lock(room):
-            e = await rooms.entry(room)
-            require(e.doc, sess)
-            if e.doc["status"] != rm.OPEN:
-                raise RoomError(ErrorCode.ALREADY_STARTED, "seats are fixed once the game runs")
-            seats = e.doc["seats"]
-            if not 0 <= seat < len(seats) or seats[seat] is None:
-                raise RoomError(ErrorCode.BAD_FIELD, f"seat {seat} holds nobody")
-            player = seats[seat]["player"]
-            if player == sess.player:
-                raise RoomError(ErrorCode.BAD_FIELD, "to give up your own seat, leave")
-            out = await rooms.commit(e, rm.with_seat(e.doc, seat, None), {"k": "kick", "seat": seat, "player": player})
-            if out.status == "ok":
-                return
-    raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+    def free_it(e: Entry, attempt: int) -> Change:
+        require(e.doc, sess)
+        if e.doc["status"] != rm.OPEN:
+            raise RoomError(ErrorCode.ALREADY_STARTED, "seats are fixed once the game runs")
+        seats = e.doc["seats"]
+        if not 0 <= seat < len(seats) or seats[seat] is None:
+            raise RoomError(ErrorCode.BAD_FIELD, f"seat {seat} holds nobody")
+        player = seats[seat]["player"]
+        if player == sess.player:
+            raise RoomError(ErrorCode.BAD_FIELD, "to give up your own seat, leave")
+        return rm.with_seat(e.doc, seat, None), {"k": "kick", "seat": seat, "player": player}
+
+    await rooms.change(room, free_it)
 
 
 async def add_bot(rooms: Rooms, sess: Session, room: str, seat: int | None, level: str) -> None:
     """Seat a bot (level "random" or "greedy") in a free seat of an open room."""
     if level not in bots.LEVELS:
         raise RoomError(ErrorCode.BAD_FIELD, f"level must be one of {list(bots.LEVELS)}")
-    for _ in range(RETRIES):
-        async with rooms.lock(room):
-            e = await rooms.entry(room)
-            require(e.doc, sess)
-            at = free_seat(e.doc, seat)
-            n = sum(1 for s in e.doc["seats"] if s is not None and s.get("bot")) + 1
-            holder = {"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {n}", "bot": level}
-            out = await rooms.commit(e, rm.with_seat(e.doc, at, holder), {"k": "join", "seat": at, **holder})
-            if out.status == "ok":
-                return
-    raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+    def seat_bot(e: Entry, attempt: int) -> Change:
+        require(e.doc, sess)
+        at = free_seat(e.doc, seat)
+        n = sum(1 for s in e.doc["seats"] if s is not None and s.get("bot")) + 1
+        holder = {"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {n}", "bot": level}
+        return rm.with_seat(e.doc, at, holder), {"k": "join", "seat": at, **holder}
+
+    await rooms.change(room, seat_bot)

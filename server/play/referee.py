@@ -22,16 +22,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
 
 from redis.asyncio import Redis
 
+from protocol.errors import ErrorCode
 from server.play import bots
 from server.play.absence import Absence
 from server.rooms import clocks as clock
 from server.rooms import document as rm
+from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
-from server.rooms.service import Rooms
+from server.rooms.service import Change, Rooms
 from server.runtime import loops as background
 from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.keys import CLOCKS, PLAYING_ROOMS, REFEREE_LEASE
@@ -42,6 +43,7 @@ TICK = 0.1  # seconds between looks (and between writes of noted deadlines)
 LEASE_MS = 3000
 REBUILD = 30.0  # seconds between rebuilds of the index from the documents
 BATCH = 100  # rooms acted on per look, at most
+MAX_IN_A_ROW = 8  # decisions made in one room per look, at most
 ABSENCE_EVERY = 2.0  # seconds between judgements of absent seats (server.play.absence)
 RETRY_MS = 5000  # a room the referee failed in is looked at again this much later
 
@@ -120,42 +122,49 @@ class Referee:
         return len(rooms)
 
     async def act(self, room: str) -> None:
-        """Make every seat of `room` that is due decide (or forfeit), then index it again."""
-        async with self.rooms.lock(room):
-            try:
-                e = await self.rooms.entry(room)
-            except RoomError:
-                await self.redis.zrem(CLOCKS, room)
-                return
-            for _ in range(8):  # a bot's decision may ask another bot at once
-                seats = clock.due(e.doc, int(time.time() * 1000))
-                if not seats:
-                    break
-                if not await self._decide(e, seats[0]):
-                    break
-                e = await self.rooms.entry(room)
+        """Make every seat of `room` that is due decide (or forfeit), one transaction each,
+        then index the room again by its next deadline."""
+        deadline: int | None = None
+        last = False  # the look after the most decisions in a row: it only reads the deadline
+
+        def step(e: Entry, attempt: int) -> Change | None:
+            nonlocal deadline
             deadline = clock.next_deadline(e.doc)
+            seats = clock.due(e.doc, int(time.time() * 1000))
+            return None if last or not seats else self._decision(e, seats[0])
+
+        try:
+            for n in range(MAX_IN_A_ROW + 1):  # a bot's decision may ask another bot at once
+                last = n == MAX_IN_A_ROW
+                out = await self.rooms.change(room, step)
+                if out is None:
+                    break
+                self.acted += 1
+        except RoomError as exc:
+            if exc.code != ErrorCode.UNKNOWN_ROOM.value:
+                raise
+            await self.redis.zrem(CLOCKS, room)
+            return
         if deadline is None:
             await self.redis.zrem(CLOCKS, room)
         else:
             await self.redis.zadd(CLOCKS, {room: deadline})
 
-    async def _decide(self, e: Any, seat: int) -> bool:
+    def _decision(self, e: Entry, seat: int) -> Change | None:
+        """The due `seat` forfeits (a player's seat in a room whose timeouts forfeit), or its
+        bot decides for it (a bot seat, or a timed-out player's); None: it has no move."""
         doc, game = e.doc, e.game
+        assert game is not None
         holder = doc["seats"][seat] or {}
         setting = doc.get("clock_setting") or {}
         if not holder.get("bot") and setting.get("timeout") == "forfeit":
-            out = await self.rooms.commit(e, rm.forfeited(doc, seat), {"k": "forfeit", "seat": seat})
-            self.acted += out.status == "ok"
-            return out.status == "ok"
+            return rm.forfeited(doc, seat), {"k": "forfeit", "seat": seat}
         level = holder.get("bot") or "random"
         move = bots.choose(game, doc["state"], seat, level, bots.rng_for(e.id, e.seq, seat))
         if move is None:
-            return False
+            return None
         by = "bot" if holder.get("bot") else "timeout"
-        seq = await self.rooms.decide(e, seat, move, {"k": "move", "seat": seat, "by": by, "move": move})
-        self.acted += 1
-        return seq is not None
+        return self.rooms.decision(e, seat, move, {"k": "move", "seat": seat, "by": by, "move": move})
 
     async def rebuild(self) -> None:
         """Put back every deadline of the games in play (a node may have died before its write)."""

@@ -32,8 +32,9 @@ from protocol.errors import ErrorCode
 from server.games.contract import Game
 from server.games.rng import drawn
 from server.rooms import document as rm
+from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
-from server.rooms.service import RETRIES, Rooms
+from server.rooms.service import Change, Rooms
 from server.transport.session import Session
 
 Doc = dict[str, Any]
@@ -103,20 +104,17 @@ def undone(game: Game, doc: Doc, seat: int, seq: int) -> Doc:
 
 async def take_back(rooms: Rooms, sess: Session, room: str, seq: int) -> None:
     """The `undo {room, seq}` request: an ordinary commit, answered by its diff."""
-    for _ in range(RETRIES):
-        async with rooms.lock(room):
-            e = await rooms.entry(room)
-            seat = rooms.seat_for_move(sess, e)
-            if e.doc["status"] == rm.OVER:
-                raise RoomError(ErrorCode.GAME_OVER, "the game is over")
-            if seq != e.seq:
-                raise RoomError(ErrorCode.STALE_SEQ, f"the room is at seq {e.seq}, not {seq}: resync")
-            assert e.game is not None
-            doc = undone(e.game, e.doc, seat, e.seq + 1)
-            out = await rooms.commit(e, doc, {"k": "undo", "seat": seat, "player": sess.player})
-            if out.status == "ok":
-                return
-    raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+    def take(e: Entry, attempt: int) -> Change:
+        seat = rooms.seat_for_move(sess, e)
+        if e.doc["status"] == rm.OVER:
+            raise RoomError(ErrorCode.GAME_OVER, "the game is over")
+        if seq != e.seq:
+            raise RoomError(ErrorCode.STALE_SEQ, f"the room is at seq {e.seq}, not {seq}: resync")
+        assert e.game is not None
+        return undone(e.game, e.doc, seat, e.seq + 1), {"k": "undo", "seat": seat, "player": sess.player}
+
+    await rooms.change(room, take)
 
 
 def moves_kept(log: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ script's seq check decides, and the loser reloads and retries.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import secrets
 import time
@@ -42,6 +43,19 @@ UNCONFIRMED = "the store's replicas have not acknowledged this move yet; send th
 # commit; the same document when it has nothing to add. The node passes them in, so the core
 # imports no feature.
 Stamp = Callable[[Game, rm.Doc, rm.Doc, dict[str, Any], int], rm.Doc]
+# A change of a room: the next document and its log entry.
+Change = tuple[rm.Doc, dict[str, Any]]
+# What a transaction asks of its caller (`Rooms.change`): from the room as it is and the
+# attempt (0 first), the change to commit, None to change nothing, or an awaitable of either.
+Decide = Callable[[Entry, int], Any]
+
+
+AGAIN: Any = object()  # (mypyc compiles no `continue` inside the lock's try/finally)
+
+
+class Again(Exception):
+    """Raised by a `Decide`: this node may not have seen the room's latest commit yet (a
+    join or a leave made on another node): read the room from Redis and decide again."""
 
 
 class Rooms:
@@ -170,6 +184,33 @@ class Rooms:
             e.stale = True
         return out
 
+    async def change(self, room: str, decide: Decide, id_key: str = "") -> Outcome | None:
+        """The one room transaction. Under the room's lock, with the room as it is (the
+        cache, or Redis on a miss or after another node's commit), `decide(entry, attempt)`
+        makes the next document and its log entry, which are committed in one round trip
+        and delivered; it may refuse (RoomError: nothing changes) or change nothing (None:
+        the answer). When another node committed first (a stale seq) or `decide` raised
+        `Again`, the room is read again and decided again, up to RETRIES times. `id_key`:
+        the move id the commit records (a resent id is answered with its first outcome)."""
+        for attempt in range(RETRIES):
+            async with self.lock(room):
+                e = await self.entry(room)
+                try:
+                    made = decide(e, attempt)
+                    if inspect.isawaitable(made):
+                        made = await made
+                except Again:
+                    e.stale = True
+                    made = AGAIN
+                if made is None:
+                    return None
+                if made is not AGAIN:
+                    doc, entry = made
+                    out = await self.commit(e, doc, entry, id_key)
+                    if out.status != "stale":
+                        return out
+        raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
     def _tail(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int, stamped: bool) -> bool:
         """Whether this commit appends its entry to the document's tail in Redis instead of
         writing the document whole (server.storage.store): a plain move — the seat's player's own
@@ -240,29 +281,25 @@ class Rooms:
         raise RoomError(ErrorCode.CONFLICT, "could not allocate a room id")
 
     async def join(self, sess: Session, room: str, want: int | None, push: bool = False) -> None:
-        for attempt in range(RETRIES):
-            async with self.lock(room):
-                seat = await self._sit(sess, room, want, attempt)
-            if seat is not None:
-                await self.attach(sess, room, seat, push)
-                return
-        raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+        """Take the seat the player holds, or sit them in a free one first, then attach."""
+        player = sess.player
+        assert player is not None
+        seat = -1
 
-    async def _sit(self, sess: Session, room: str, want: int | None, attempt: int) -> int | None:
-        """The seat the player holds, sat down in a free one first if need be (the caller
-        holds the room's lock); None: try again, the room changed meanwhile."""
-        assert sess.player is not None
-        e = await self.entry(room)
-        seat = rm.seat_of(e.doc, sess.player)
-        if seat is not None:
-            return seat
-        if attempt == 0 and not rm.free(e.doc, want):
-            e.stale = True  # a leave on another node may not have reached this one yet
-            return None
-        seat = free_seat(e.doc, want)
-        holder = {"player": sess.player, "name": sess.name}
-        out = await self.commit(e, rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder})
-        return seat if out.status == "ok" else None
+        def sit(e: Entry, attempt: int) -> Change | None:
+            nonlocal seat
+            held = rm.seat_of(e.doc, player)
+            if held is not None:
+                seat = held
+                return None
+            if attempt == 0 and not rm.free(e.doc, want):
+                raise Again  # a leave on another node may not have reached this one yet
+            seat = free_seat(e.doc, want)
+            holder = {"player": player, "name": sess.name}
+            return rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder}
+
+        await self.change(room, sit)
+        await self.attach(sess, room, seat, push)
 
     async def spectate(self, sess: Session, room: str) -> None:
         await self.entry(room)  # refuses an unknown room before subscribing
@@ -371,27 +408,24 @@ class Rooms:
         seat = sess.rooms[room]
         await self.detach(sess, room)
         if seat is not None:
-            async with self.lock(room):
-                e = await self.entry(room)
+
+            def give_up(e: Entry, attempt: int) -> Change | None:
                 # before the start a seat is given up; once playing it stays the player's
                 if e.doc["status"] == rm.OPEN and rm.seat_of(e.doc, sess.player or "") == seat:
-                    await self.commit(e, rm.with_seat(e.doc, seat, None), {"k": "leave", "seat": seat})
+                    return rm.with_seat(e.doc, seat, None), {"k": "leave", "seat": seat}
+                return None
+
+            await self.change(room, give_up)
         sess.send({"t": "left", "room": room})
 
     async def start(self, sess: Session, room: str) -> None:
-        for attempt in range(RETRIES):
-            async with self.lock(room):
-                if await self._started(sess, room, attempt):
-                    return
-        raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+        """Deal and start the game, if this player may."""
+        await self.change(room, lambda e, attempt: self._started(sess, e, attempt))
 
-    async def _started(self, sess: Session, room: str, attempt: int) -> bool:
-        """Start the game if this player may (the caller holds the room's lock); False:
-        try again, the room changed meanwhile."""
-        e = await self.entry(room)
+    def _started(self, sess: Session, e: Entry, attempt: int) -> Change:
+        """The started room, if this player may start it."""
         if attempt == 0 and (e.doc.get("host") != sess.player or None in e.doc["seats"]):
-            e.stale = True  # a join on another node may not have reached this one yet
-            return False
+            raise Again  # a join on another node may not have reached this one yet
         if rm.seat_of(e.doc, sess.player or "") is None:
             raise RoomError(ErrorCode.NOT_SEATED, "only a seated player may start the game")
         if e.doc.get("host") != sess.player:
@@ -401,8 +435,7 @@ class Rooms:
         if None in e.doc["seats"]:
             raise RoomError(ErrorCode.SEATS_OPEN, "every seat must be taken first")
         assert e.game is not None
-        out = await self.commit(e, fair.deal(e.game, e.doc), {"k": "start"})
-        return out.status == "ok"
+        return fair.deal(e.game, e.doc), {"k": "start"}
 
     def seat_for_move(self, sess: Session, e: Entry) -> int:
         if sess.rooms.get(e.id, -1) is None:
@@ -418,33 +451,43 @@ class Rooms:
         """Apply and commit one decision; the committed seq (the first one for a re-sent id)."""
         # ids are compared as sent: the string "1" and the integer 1 are two ids
         id_key = f"{sess.player}:{move_id}" if type(move_id) is str else f"{sess.player}#{move_id}"
-        for _ in range(RETRIES):
-            async with self.lock(room):
-                e = await self.entry(room)
-                seat = self.seat_for_move(sess, e)
-                if id_key in e.ids and await self._confirmed(e, id_key):
-                    return e.ids[id_key]
-                if e.doc["status"] == rm.OVER:
-                    raise RoomError(ErrorCode.GAME_OVER, "the game is over")
-                if seq != e.seq:
-                    raise RoomError(ErrorCode.STALE_SEQ, f"the room is at seq {e.seq}, not {seq}: resync")
-                entry = {"k": "move", "seat": seat, "player": sess.player, "id": move_id, "move": move}
-                done = await self.decide(e, seat, move, entry, id_key)
-                if done is not None:
-                    return done
-        raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+        answered = -1
 
-    async def decide(self, e: Entry, seat: int, move: Any, entry: dict[str, Any], id_key: str = "") -> int | None:
-        """Apply `move` for `seat` and commit it (the caller holds the room's lock); the
-        committed seq, or None when another node committed first (reload and retry)."""
+        def decide(e: Entry, attempt: int) -> Any:
+            seat = self.seat_for_move(sess, e)
+            if id_key in e.ids:
+                return resent(e, seat)
+            return fresh(e, seat)
+
+        async def resent(e: Entry, seat: int) -> Change | None:
+            nonlocal answered
+            if await self._confirmed(e, id_key):
+                answered = e.ids[id_key]
+                return None
+            return fresh(e, seat)
+
+        def fresh(e: Entry, seat: int) -> Change:
+            if e.doc["status"] == rm.OVER:
+                raise RoomError(ErrorCode.GAME_OVER, "the game is over")
+            if seq != e.seq:
+                raise RoomError(ErrorCode.STALE_SEQ, f"the room is at seq {e.seq}, not {seq}: resync")
+            entry = {"k": "move", "seat": seat, "player": sess.player, "id": move_id, "move": move}
+            return self.decision(e, seat, move, entry)
+
+        out = await self.change(room, decide, id_key)
+        if out is None:
+            return answered
+        if not out.confirmed:
+            raise RoomError(ErrorCode.UNAVAILABLE, UNCONFIRMED)
+        return out.seq
+
+    def decision(self, e: Entry, seat: int, move: Any, entry: dict[str, Any]) -> Change:
+        """The room after `seat` makes `move` (the engine refuses an illegal one), and its
+        log entry with the decision in public words (server.play.wording)."""
         new_state, result = self._apply(e, seat, move)
         assert e.game is not None
         doc = rm.decided(e.doc, e.game, seat, move, new_state, result, e.seq + 1)
-        entry = {**entry, "said": doc["last"]["p"]}  # the log so far, worded for anyone (server.play.wording)
-        out = await self.commit(e, doc, entry, id_key)
-        if id_key and out.status != "stale" and not out.confirmed:
-            raise RoomError(ErrorCode.UNAVAILABLE, UNCONFIRMED)
-        return out.seq if out.status in ("ok", "dup") else None
+        return doc, {**entry, "said": doc["last"]["p"]}
 
     async def _confirmed(self, e: Entry, id_key: str) -> bool:
         """Whether a move id this node knows committed may be answered `ok`: at once, unless
