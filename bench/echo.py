@@ -11,9 +11,11 @@ connection and prints round trips per second and latency percentiles as JSON.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 import msgpack
@@ -71,12 +73,12 @@ def serve_lean(port: int) -> None:
     import uvicorn
     from starlette.applications import Starlette
 
-    from server.transport.websocket import LeanWebSocket
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
+        yield {"gateway": EchoGateway()}  # what each LeanWebSocket reads from the app's state
 
-    LeanWebSocket.gateway = EchoGateway()
-    uvicorn.run(
-        Starlette(), host="127.0.0.1", port=port, ws="server.transport.websocket:LeanWebSocket", log_level="warning"
-    )
+    uvicorn.run(Starlette(lifespan=lifespan), host="127.0.0.1", port=port,
+                ws="server.transport.websocket:LeanWebSocket", log_level="warning")  # fmt: skip
 
 
 async def drive(url: str, connections: int, seconds: float) -> dict[str, float]:

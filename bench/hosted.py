@@ -37,7 +37,7 @@ from server.rooms import document as rm
 from server.rooms import fairness as fair
 from server.rooms.service import Rooms
 from server.storage.embedded import EmbeddedRedis
-from server.storage.fanout import Hub, payload
+from server.storage.fanout import Hub, Unheard, payload
 from server.storage.keys import CLOCKS, PLAYING_ROOMS
 from server.storage.store import Commit, Store
 
@@ -74,7 +74,7 @@ async def sweep_cost(work: Path, rooms: int, acted: int) -> dict[str, Any]:
     redis = Redis.from_url(url)
     try:
         store = Store(redis)
-        hub = Hub(redis, "bench", lambda *a: None)
+        hub = Hub(redis, "bench", Unheard())
         await hub.start()
         rooms_svc = Rooms(store, hub, "bench", 3600)
         referee = Referee(redis, rooms_svc, "bench")

@@ -42,8 +42,11 @@ class ArchiveService:
     def routes(self) -> list[Route]:
         return routes(self.redis, lambda: self.archive)
 
+    def finished(self, room: str) -> None:
+        """A game ended on this node (Rooms' events, by way of the node)."""
+        self.archiver.finished(room)
+
     async def start(self, rooms: Rooms) -> None:
-        rooms.on_over = self.archiver.finished
         self.archiver.start()
         self._opening = asyncio.create_task(self._open())
 

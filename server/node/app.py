@@ -18,7 +18,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from redis.asyncio import Redis
 from starlette.applications import Starlette
@@ -48,13 +48,12 @@ from server.runtime import loops as background
 from server.runtime.config import Settings
 from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.client import connect
-from server.storage.fanout import Hub
+from server.storage.fanout import Hub, Receiver
 from server.storage.keys import SECRET
 from server.storage.store import Store
 from server.transport.gateway import Gateway
 from server.transport.handshake import ADMISSION
 from server.transport.liveness import Liveness
-from server.transport.websocket import LeanWebSocket
 
 log = logging.getLogger("longhall")
 quiet = QuietLog(log)
@@ -134,27 +133,15 @@ class Node:
         legacy = Signer(await until_redis_answers(lambda: load_secret(self.redis)))  # tokens of the earlier form
         master = os.environ.get("LONGHALL_SECRET")
         signer = Tokens(self.redis, self.settings, master.encode() if master else None, legacy)
-        hub = Hub(self.redis, self.id, lambda *a: self.rooms.on_remote(*a) if self.rooms else None,
-                  self.settings.redis_url)  # fmt: skip
+        hub = Hub(self.redis, self.id, self, self.settings.redis_url)  # its events come here (HubEvents)
         s = self.settings
-        self.rooms = rooms = Rooms(
-            self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl, s.doc_every, stamps=[undo.stamp]
-        )
-        hub.on_resubscribe = self.rooms.on_resubscribe
-
-        async def recovered() -> None:  # what a pub/sub gap may have swallowed, told again
-            await catch_up(rooms)
-            if self.gateway is not None:
-                await self.gateway.tell_again()
-
-        hub.on_recovered = recovered
+        self.rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl, s.doc_every,
+                           stamps=[undo.stamp], events=self, bot_delay=int(s.bot_delay * 1000))  # fmt: skip
         await until_redis_answers(hub.start)
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id, s)
-        self.gateway = Gateway(self.rooms, signer, self.settings, self.matchmaker)
-        hub.on_direct = self.gateway.on_direct
-        self.gateway.quotas = Quotas(self.redis, s)
-        self.gateway.chat = Chat(self.redis, hub, self.id)
-        LeanWebSocket.gateway = self.gateway
+        self.gateway = Gateway(
+            self.rooms, signer, s, self.matchmaker, Quotas(self.redis, s), Chat(self.redis, hub, self.id)
+        )
         ADMISSION.configure(s)
         self.liveness = Liveness(self.gateway.limits, s, lambda: watch_revocations(signer, self.gateway))
         self.liveness.start()
@@ -165,12 +152,41 @@ class Node:
         self.absence = Absence(self.redis, self.rooms, s.absent_after)
         self.absence.start()
         self.referee = Referee(self.redis, self.rooms, self.id, self.absence)
-        self.rooms.bot_delay = int(s.bot_delay * 1000)
-        self.rooms.on_clock = self.referee.note
         self.referee.start()
         self._sweeper = asyncio.create_task(self._sweep())
         tune_gc(s.gc_young)
         metrics.loop_started()
+
+    # -- what the hub and the room service tell the node (HubEvents, RoomEvents) ---------
+    def on_remote(self, room: str, seq: int, id_key: str) -> None:
+        if self.rooms is not None:
+            self.rooms.on_remote(room, seq, id_key)
+
+    def on_resubscribe(self) -> None:
+        if self.rooms is not None:
+            self.rooms.on_resubscribe()
+
+    async def on_recovered(self) -> None:
+        """What a pub/sub gap may have swallowed, told again."""
+        if self.rooms is not None:
+            await catch_up(self.rooms)
+        if self.gateway is not None:
+            await self.gateway.tell_again()
+
+    def on_direct(self, msg: dict[str, Any]) -> None:
+        if self.gateway is not None:
+            self.gateway.on_direct(msg)
+
+    def on_acting(self, room: str, seq: int, wanting: list[tuple[Receiver, int]]) -> None:
+        if self.rooms is not None:
+            self.rooms.on_acting(room, seq, wanting)
+
+    def on_over(self, room: str) -> None:
+        self.archive.finished(room)
+
+    def on_clock(self, room: str, due: int | None) -> None:
+        if self.referee is not None:
+            self.referee.note(room, due)
 
     async def _sweep(self) -> None:
         """Publish spectator counts for the lobby; forget rooms nobody here watches."""
@@ -222,9 +238,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     metrics.watch(node)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
         await node.start()
-        yield
+        yield {"gateway": node.gateway}  # uvicorn hands this state to each websocket (server.transport.websocket)
         await node.stop()
 
     routes: list[Route | Mount] = [

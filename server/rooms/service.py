@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from redis.exceptions import RedisError
 
@@ -58,9 +58,30 @@ class Again(Exception):
     join or a leave made on another node): read the room from Redis and decide again."""
 
 
+class RoomEvents(Protocol):
+    """What the room service tells the node (server.node.app.Node) after a commit here."""
+
+    def on_over(self, room: str) -> None:
+        """A game ended here (the archiver hears of it at once)."""
+
+    def on_clock(self, room: str, due: int | None) -> None:
+        """A timed room's next deadline (ms), None when none (the referee indexes it)."""
+
+
+class Unnoticed:
+    """RoomEvents nobody listens to (a room service alone: benchmarks, tests)."""
+
+    def on_over(self, room: str) -> None:
+        return None
+
+    def on_clock(self, room: str, due: int | None) -> None:
+        return None
+
+
 class Rooms:
     def __init__(self, store: Store, hub: Hub, node: str, finished_ttl: int, fanout: str = "diff",
-                 open_ttl: int = 24 * 3600, doc_every: int = 8, stamps: Sequence[Stamp] = ()) -> None:  # fmt: skip
+                 open_ttl: int = 24 * 3600, doc_every: int = 8, stamps: Sequence[Stamp] = (),
+                 events: RoomEvents | None = None, bot_delay: int = clock.BOT_DELAY) -> None:  # fmt: skip
         self.open_ttl = open_ttl
         self.stamps = tuple(stamps)
         self.doc_every = doc_every  # the whole document at least every this many commits (server.storage.store)
@@ -71,11 +92,9 @@ class Rooms:
         self.finished_ttl = finished_ttl
         self.cache: dict[str, Entry] = {}
         self.locks: dict[str, asyncio.Lock] = {}
-        self.on_over: Callable[[str], None] = lambda room: None  # a game ended here (the archiver)
-        self.on_clock: Callable[[str, int | None], None] = lambda room, due: None  # (server.play.referee)
-        self.bot_delay = clock.BOT_DELAY  # ms
+        self.events = events or Unnoticed()
+        self.bot_delay = bot_delay  # ms a bot seat waits before its decision
         self._tasks: set[asyncio.Task[None]] = set()  # pushes of legal moves waiting for a read
-        hub.on_acting = self.on_acting
 
     # -- cache ---------------------------------------------------------------------
     def on_remote(self, room: str, seq: int, id_key: str) -> None:
@@ -177,9 +196,9 @@ class Rooms:
                 e.ids[id_key] = seq
             self.hub.deliver(e.id, seq, frames, over, holders, acting, lambda seat: self.pushed(e, seat))
             if timed:
-                self.on_clock(e.id, clock.next_deadline(doc))
+                self.events.on_clock(e.id, clock.next_deadline(doc))
             if over is not None:
-                self.on_over(e.id)
+                self.events.on_over(e.id)
         elif out.status == "stale":
             e.stale = True
         return out

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import msgpack
@@ -65,23 +65,56 @@ def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: byte
     return node.encode() + b"|" + body
 
 
+class HubEvents(Protocol):
+    """What a hub tells the node it serves (server.node.app.Node)."""
+
+    def on_remote(self, room: str, seq: int, id_key: str) -> None:
+        """Another node committed `room` at `seq` (with a move id: `id_key`)."""
+
+    def on_resubscribe(self) -> None:
+        """The pub/sub connection was made again: what a node caches may be stale."""
+
+    async def on_recovered(self) -> None:
+        """After a pub/sub gap: tell sockets what the gap may have swallowed (server.rooms.catchup)."""
+
+    def on_direct(self, msg: dict[str, Any]) -> None:
+        """A message sent to this node's own channel (a match told, a token revoked)."""
+
+    def on_acting(self, room: str, seq: int, wanting: list[tuple[Receiver, int]]) -> None:
+        """Sockets here to be sent their seat's legal moves after another node's commit."""
+
+
+class Unheard:
+    """HubEvents that nobody listens to: a hub alone (benchmarks, tests of the hub)."""
+
+    def on_remote(self, room: str, seq: int, id_key: str) -> None:
+        return None
+
+    def on_resubscribe(self) -> None:
+        return None
+
+    async def on_recovered(self) -> None:
+        return None
+
+    def on_direct(self, msg: dict[str, Any]) -> None:
+        return None
+
+    def on_acting(self, room: str, seq: int, wanting: list[tuple[Receiver, int]]) -> None:
+        return None
+
+
 class Hub:
-    def __init__(self, redis: Redis, node: str, on_remote: Callable[[str, int, str], None], url: str = "") -> None:
+    def __init__(self, redis: Redis, node: str, events: HubEvents, url: str = "") -> None:
         self.redis = redis
         self.node = node
-        self.on_remote = on_remote
+        self.events = events
         self.local: dict[str, dict[Receiver, int | None]] = {}
         self.subscribed: set[str] = set()  # rooms whose channel subscription went through
         self.bus = channels.bus(redis, url)  # `url`: the lean reader on one Redis (server.storage.channels)
         self._reader: asyncio.Task[None] | None = None
-        self.on_resubscribe: Callable[[], None] = lambda: None
-        self.on_recovered: Callable[[], Awaitable[object]] = lambda: asyncio.sleep(0)  # server.rooms.catchup
         self._own = node.encode() + b"|"
         self._direct_channel = node_channel(node).encode()
-        self.on_direct: Callable[[dict[str, Any]], None] = lambda msg: None
         self._pongs: dict[bytes, asyncio.Future[None]] = {}  # PINGs confirming a subscription
-        # sockets here to be sent their seat's legal moves after another node's commit (server.rooms.service)
-        self.on_acting: Callable[[str, int, list[tuple[Receiver, int]]], None] = lambda room, seq, wanting: None
 
     async def start(self) -> None:
         await self.bus.subscribe(node_channel(self.node))  # messages for this node's sockets
@@ -131,7 +164,7 @@ class Hub:
 
         A socket that asked for its legal moves unasked (`push`) and whose seat is `acting`
         gets them after the frame: from `moves` (the committing node's fresh room) in the
-        same write, else through `on_acting` (the room read again here, which also decides
+        same write, else through `HubEvents.on_acting` (the room read again here, which also decides
         who acts when a publish does not say)."""
         members = self.local.get(room)
         if not members:
@@ -154,7 +187,7 @@ class Hub:
                     continue
             receiver.push(room, seq, frame, over)
         if wanting:
-            self.on_acting(room, seq, wanting)
+            self.events.on_acting(room, seq, wanting)
 
     def deliver_chat(self, room: str, chan: str, frame: bytes) -> None:
         """A chat message (server.play.chat): the players' channel to everyone in the room,
@@ -198,7 +231,7 @@ class Hub:
         except Exception:
             log.warning("unreadable message on this node's channel")
             return
-        self.on_direct(msg)
+        self.events.on_direct(msg)
 
     async def tell(self, node: str, msg: dict[str, Any]) -> None:
         """A message for the sockets another node (or this one) holds."""
@@ -219,8 +252,8 @@ class Hub:
             delay = min(2 * delay, 2.0)
             try:
                 await self.bus.recover()
-                self.on_resubscribe()
-                await self.on_recovered()
+                self.events.on_resubscribe()
+                await self.events.on_recovered()
                 return
             except asyncio.CancelledError:
                 raise
@@ -235,7 +268,7 @@ class Hub:
                 raise
             except Exception as exc:  # the connection dropped (or a slot moved): subscribe again
                 quiet.warn("pubsub", "pub/sub connection lost; rooms resync from Redis", exc)
-                self.on_resubscribe()
+                self.events.on_resubscribe()
                 await self._recover()
                 continue
             if msg is None:
@@ -260,7 +293,7 @@ class Hub:
             except Exception:
                 log.warning("unreadable fan-out payload on %r", msg.get("channel"))
                 continue
-            self.on_remote(p["r"], p["s"], p["i"])
+            self.events.on_remote(p["r"], p["s"], p["i"])
             self.deliver(p["r"], p["s"], frames, p["x"], p.get("h"), p.get("a"))
             if "w" in p:  # the committing node's clock: nodes are expected to keep NTP time
                 metrics.fanout_lag(time.time() - p["w"])

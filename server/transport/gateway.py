@@ -33,7 +33,8 @@ quiet = QuietLog(log)
 
 
 class Gateway:
-    def __init__(self, rooms: Rooms, signer: Tokens, settings: Any, matchmaker: Matchmaker) -> None:
+    def __init__(self, rooms: Rooms, signer: Tokens, settings: Any, matchmaker: Matchmaker,
+                 quotas: Quotas | None = None, chat: Chat | None = None) -> None:  # fmt: skip
         self.rooms = rooms
         self.signer = signer
         self.settings = settings
@@ -41,8 +42,8 @@ class Gateway:
         self.sessions: set[Session] = set()
         self.by_player: dict[str, set[Session]] = {}
         self.limits = Limiter(settings)
-        self.quotas: Quotas | None = None  # set by the node (it holds the Redis client)
-        self.chat: Chat | None = None  # set by the node
+        self.quotas = quotas  # None: storage is not counted (a gateway alone, in tests)
+        self.chat = chat  # None: no table chat
 
     def open(self, out: Writer) -> Session:
         """A new websocket connection (from server.transport.websocket)."""

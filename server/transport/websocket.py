@@ -21,7 +21,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from typing import Any, ClassVar
+from typing import Any
 
 from websockets.frames import Frame, Opcode, apply_mask  # apply_mask: websockets' C speedup where built
 from websockets.http11 import Request
@@ -48,9 +48,9 @@ def binary_header(n: int) -> bytes:
 
 
 class LeanWebSocket(asyncio.Protocol):
-    gateway: ClassVar[Any] = None  # set by the node at startup (server.node.app)
-
     def __init__(self, config: Any, server_state: Any, app_state: Any = None, _loop: Any = None) -> None:
+        # the gateway the node's lifespan put in its state (server.node.app); none in a bare app
+        self.gateway: Any = (app_state or {}).get("gateway")
         self.connections = server_state.connections
         self.conn = ServerProtocol(max_size=config.ws_max_size)
         self.transport: asyncio.Transport | None = None

@@ -160,9 +160,18 @@ def test_a_publish_that_does_not_name_the_seats_to_decide_leaves_it_to_the_room_
     """A node of an older release publishes no `acting`: every pushed seat socket here is
     handed to `on_acting`, whose read of the room pushes only to the seats to decide; a
     publish that names them hands over only those."""
-    hub = Hub(Redis(), "n1", lambda room, seq, id_key: None)
     wanted: list[list[tuple[Any, int]]] = []
-    hub.on_acting = lambda room, seq, wanting: wanted.append(wanting)
+
+    class Wanting:  # the hub's events (HubEvents) that note only the sockets handed over
+        def on_acting(self, room: str, seq: int, wanting: list[tuple[Any, int]]) -> None:
+            wanted.append(wanting)
+
+        def on_remote(self, room: str, seq: int, id_key: str) -> None: ...
+        def on_resubscribe(self) -> None: ...
+        async def on_recovered(self) -> None: ...
+        def on_direct(self, msg: dict[str, Any]) -> None: ...
+
+    hub = Hub(Redis(), "n1", Wanting())
     socks = []
     for seat in (0, 1, None):
         sess = Session(Wire(), 100.0, 100.0)

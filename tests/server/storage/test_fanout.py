@@ -14,7 +14,7 @@ from redis.asyncio import Redis
 
 from server.runtime.outage import STORE_ERRORS
 from server.storage.embedded import EmbeddedRedis
-from server.storage.fanout import Hub, payload
+from server.storage.fanout import Hub, Unheard, payload
 from server.storage.keys import channel
 from server.transport.session import Session
 
@@ -42,7 +42,7 @@ def seated(room: str, player: str) -> tuple[Session, Frames]:
 async def test_a_failed_subscription_is_made_by_the_next_socket_of_the_room(tmp_path: Path) -> None:
     store = EmbeddedRedis(tmp_path / "redis")
     redis = Redis.from_url(store.start(), socket_timeout=2, socket_connect_timeout=1)
-    hub = Hub(redis, "here", lambda room, seq, id_key: None)
+    hub = Hub(redis, "here", Unheard())
     await hub.start()
     try:
         first, _ = seated("r1", "p1")
