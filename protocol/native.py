@@ -41,6 +41,7 @@ COMPILED = (
     "server/storage/resp.py",
     "server/storage/store.py",
     "server/transport/limits.py",
+    "server/runtime/buckets.py",
     "server/rooms/clocks.py",
     "server/games/forms.py",
     *(f"server/games/vikings/{name}.py" for name in _VIKINGS),

@@ -33,6 +33,7 @@ from redis.asyncio import Redis
 from protocol.codec import encode
 from protocol.errors import ErrorCode
 from server.rooms.errors import RoomError
+from server.runtime.buckets import Bucket
 from server.storage.fanout import Hub
 from server.storage.keys import channel, chat_id_key, chat_key
 from server.storage.store import text as str_of
@@ -75,19 +76,18 @@ class Chat:
         self.redis = redis
         self.hub = hub
         self.node = node
-        self.buckets: dict[str, tuple[float, float]] = {}  # player -> (tokens, when)
+        self.buckets: dict[str, Bucket] = {}  # a player's messages
         self._post = redis.register_script(POST)
 
     def _allowed(self, player: str) -> bool:
         now = time.monotonic()
-        tokens, when = self.buckets.get(player, (BURST, now))
-        tokens = min(BURST, tokens + (now - when) * RATE)
-        if tokens < 1:
-            self.buckets[player] = (tokens, now)
+        bucket = self.buckets.get(player)
+        if bucket is None:
+            bucket = self.buckets[player] = Bucket(RATE, BURST)
+        if not bucket.take(1.0, now):
             return False
-        self.buckets[player] = (tokens - 1, now)
         if len(self.buckets) > 100_000:  # forget the quiet ones
-            self.buckets = {p: b for p, b in self.buckets.items() if now - b[1] < 60}
+            self.buckets = {p: b for p, b in self.buckets.items() if now - b.stamp < 60}
         return True
 
     async def say(self, sess: Session, room: str, text: str, mid: str | int | None = None) -> None:

@@ -29,6 +29,7 @@ from typing import Any
 from protocol.codec import encode
 from protocol.errors import CLOSE_POLICY, ErrorCode
 from server.runtime import metrics
+from server.runtime.buckets import Bucket
 
 COSTS: dict[str, int] = {
     "ping": 1,
@@ -50,23 +51,6 @@ COSTS: dict[str, int] = {
 }
 CACHED_COST = 1
 STRIKE_DECAY = 1.0  # refusals forgiven per second
-
-
-class Bucket:
-    """Units per second with a burst allowance."""
-
-    __slots__ = ("rate", "burst", "tokens", "stamp")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.tokens, self.stamp = rate, burst, burst, time.monotonic()
-
-    def level(self, now: float) -> float:
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        return self.tokens
-
-    def full(self, now: float) -> bool:
-        return self.level(now) >= self.burst
 
 
 @dataclass

@@ -6,10 +6,10 @@ the writer closes a peer that stops reading. A session holds no task and no buff
 
 from __future__ import annotations
 
-import time
 from typing import Any, Protocol
 
 from protocol.codec import encode
+from server.runtime.buckets import Bucket
 
 
 class Writer(Protocol):
@@ -17,24 +17,6 @@ class Writer(Protocol):
     def hold(self) -> bool: ...  # True: this call started holding (its caller releases)
     def release(self) -> None: ...
     def close(self, code: int, reason: str) -> None: ...
-
-
-class TokenBucket:
-    """Frames per second with a burst allowance."""
-
-    __slots__ = ("rate", "burst", "tokens", "stamp")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.tokens, self.stamp = rate, burst, burst, time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 HOLD = 1 << 62  # the `seen` of a room whose snapshot is on its way: its pushes are kept
@@ -52,7 +34,7 @@ class Session:
         self.rooms: dict[str, int | None] = {}  # room -> seat (None: spectator)
         self.seen: dict[str, int] = {}  # room -> last seq sent to this socket
         self.held: dict[str, list[tuple[int, bytes | None, bytes | None, bytes | None]]] = {}  # pushes kept (`hold`)
-        self.bucket = TokenBucket(rate, burst)
+        self.bucket = Bucket(rate, burst)  # frames per second
         self.dropped = 0
         self.closed = False
         self.queued = False  # waiting in a matchmaking queue (told again after a pub/sub loss)
