@@ -34,7 +34,7 @@ from protocol.codec import encode
 from protocol.errors import ErrorCode
 from server.rooms.errors import RoomError
 from server.runtime.buckets import Bucket
-from server.storage.fanout import Hub
+from server.storage.fanout import Hub, chat_payload
 from server.storage.keys import channel, chat_id_key, chat_key
 from server.storage.store import text as str_of
 from server.transport.session import Session
@@ -107,9 +107,7 @@ class Chat:
         msg = msgpack.unpackb(packed, raw=False)  # the first post's, for an id sent again
         msg["n"], chan = str_of(n), str_of(chan_b)
         frame = encode({"t": "chat", "room": room, "channel": chan, "messages": [msg]})
-        await self.hub.bus.publish(
-            channel(room), self.node.encode() + b"|" + msgpack.packb({"r": room, "c": chan, "m": frame})
-        )
+        await self.hub.bus.publish(channel(room), chat_payload(self.node, room, chan, frame))
         self.hub.deliver_chat(room, chan, frame)
 
     async def history(self, sess: Session, room: str) -> None:

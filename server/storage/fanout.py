@@ -45,6 +45,11 @@ class Receiver(Protocol):
     def send_frame(self, frame: bytes) -> None: ...
 
 
+# The kinds of payload a room's channel carries ("k"): a commit's frames, or a chat message.
+# A payload without "k" comes from a node of an earlier release (a chat message then had "c").
+COMMIT, CHAT = "commit", "chat"
+
+
 def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str,
             holders: list[str | None] | None = None, acting: list[int] | None = None) -> bytes:  # fmt: skip
     """The publish of one commit: `<node>|` then msgpack. The prefix lets a node skip its
@@ -60,9 +65,23 @@ def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: byte
             unique[id(frame)] = len(blobs)
             blobs.append(frame)
         index[seat] = unique[id(frame)]
-    body = pack({"r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key, "h": holders, "a": acting or [],
-                 "w": time.time()})  # fmt: skip
+    body = pack({"k": COMMIT, "r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key, "h": holders,
+                 "a": acting or [], "w": time.time()})  # fmt: skip
     return node.encode() + b"|" + body
+
+
+def chat_payload(node: str, room: str, chan: str, frame: bytes) -> bytes:
+    """The publish of one chat message: its `chat` frame for the sockets of channel `chan`
+    (players or spectators) in `room` on every node (server.play.chat)."""
+    return node.encode() + b"|" + pack({"k": CHAT, "r": room, "c": chan, "m": frame})
+
+
+def kind(p: dict[str, Any]) -> str:
+    """What a read payload is: COMMIT or CHAT."""
+    k = p.get("k")
+    if k is None:  # an earlier release's
+        return CHAT if "c" in p else COMMIT
+    return str(k)
 
 
 class HubEvents(Protocol):
@@ -286,7 +305,7 @@ class Hub:
                 continue
             try:
                 p: dict[str, Any] = msgpack.unpackb(data.partition(b"|")[2], raw=False)
-                if "c" in p:  # a chat message, not a commit
+                if kind(p) == CHAT:
                     self.deliver_chat(p["r"], p["c"], p["m"])
                     continue
                 frames = {seat: p["u"][i] for seat, i in p["f"].items()}

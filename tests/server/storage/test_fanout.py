@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
+import msgpack
 import pytest
 from redis.asyncio import Redis
 
 from server.runtime.outage import STORE_ERRORS
 from server.storage.embedded import EmbeddedRedis
-from server.storage.fanout import Hub, Unheard, payload
+from server.storage.fanout import CHAT, COMMIT, Hub, Unheard, chat_payload, kind, payload
 from server.storage.keys import channel
 from server.transport.session import Session
 
@@ -69,3 +71,13 @@ async def test_a_failed_subscription_is_made_by_the_next_socket_of_the_room(tmp_
         await hub.stop()
         await redis.aclose()
         store.stop()
+
+
+def test_a_payload_says_its_kind_and_an_earlier_releases_is_told_by_its_fields() -> None:
+    def read(data: bytes) -> dict[str, Any]:
+        return msgpack.unpackb(data.partition(b"|")[2], raw=False)
+
+    assert kind(read(payload("n", "r", 3, {"0": b"f"}, None, ""))) == COMMIT
+    assert kind(read(chat_payload("n", "r", "players", b"frame"))) == CHAT
+    assert kind({"r": "r", "c": "players", "m": b"frame"}) == CHAT  # an earlier node's chat message
+    assert kind({"r": "r", "s": 3, "u": [], "f": {}}) == COMMIT  # and its commit
