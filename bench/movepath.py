@@ -49,6 +49,11 @@ ROOT = Path(__file__).resolve().parent.parent
 OPTIONS = {"variant": "advanced"}  # as bench.loadgen plays Vikings
 
 
+def cli_of(tree: Path) -> str:
+    """The `longhall` command's module in `tree` (server/cli.py before server/ had packages)."""
+    return "server.node.cli" if (tree / "server" / "node" / "cli.py").exists() else "server.cli"
+
+
 def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", push: bool = False,
               **extra: str) -> dict[str, float]:  # fmt: skip
     """One node of `tree` under the load (on its embedded Redis, or on `redis_url`, with
@@ -61,7 +66,7 @@ def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", push:
         env["REDIS_URL"] = redis_url
     with tempfile.TemporaryDirectory() as data:
         node = subprocess.Popen(
-            [sys.executable, "-m", "server.node.cli", "serve", "--port", str(port), "--data", data,
+            [sys.executable, "-m", cli_of(tree), "serve", "--port", str(port), "--data", data,
              "--log-level", "warning"],
             cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )  # fmt: skip
@@ -105,8 +110,17 @@ def _healthy(port: int, node: subprocess.Popen[bytes]) -> None:
 
 
 def checkout(ref: str, where: Path) -> Path:
+    """A worktree of `ref`, with its own move path compiled where this tree's is (both trees
+    then run compiled, or both as Python: a ratio of like with like)."""
     subprocess.run(["git", "worktree", "add", "--detach", str(where), ref], cwd=ROOT, check=True,
                    capture_output=True)  # fmt: skip
+    from protocol import native
+
+    if native.usable():
+        env = {k: v for k, v in os.environ.items() if k != "LONGHALL_NATIVE_DIR"}
+        build = "import sys, protocol.native as n; sys.exit(not n.build(n.out_dir()))"
+        done = subprocess.run([sys.executable, "-c", build], cwd=where, env={**env, "PYTHONPATH": str(where)})
+        print(f"{ref}: its move path {'compiled' if done.returncode == 0 else 'NOT compiled: it runs as Python'}")
     return where
 
 
