@@ -188,14 +188,18 @@ class Client:
                 continue
 
     async def _read(self, ws: ClientConnection) -> None:
+        # A socket given up (its hello failed or timed out, and a reconnect opened another)
+        # may still deliver its last frames and its end while it closes: they speak for
+        # nobody. Taken as the current socket's, a late answer would be matched to the new
+        # socket's request (a move sent before that socket's hello was ever welcomed).
         try:
             async for data in ws:
-                if isinstance(data, bytes):
+                if isinstance(data, bytes) and ws is self.ws:
                     self._safely(data)
         except ConnectionClosed:
             pass
         finally:
-            if self._waiter is not None and not self._waiter.done():
+            if ws is self.ws and self._waiter is not None and not self._waiter.done():
                 self._waiter.set_exception(ConnectionError("connection lost"))
             self.close_codes.append(ws.close_code)
             self._notify()
