@@ -21,7 +21,6 @@ from server.archive import leaderboard
 from server.archive.archiver import Archiver
 from server.archive.routes import routes
 from server.games import registry
-from server.rooms.service import Rooms
 from server.runtime import loops as background
 from server.runtime.config import Settings
 
@@ -46,7 +45,7 @@ class ArchiveService:
         """A game ended on this node (Rooms' events, by way of the node)."""
         self.archiver.finished(room)
 
-    async def start(self, rooms: Rooms) -> None:
+    async def start(self) -> None:
         self.archiver.start()
         self._opening = asyncio.create_task(self._open())
 

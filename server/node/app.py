@@ -146,7 +146,7 @@ class Node:
         self.liveness = Liveness(self.gateway.limits, s, lambda: watch_revocations(signer, self.gateway))
         self.liveness.start()
         self.matchmaker.start()
-        await self.archive.start(self.rooms)
+        await self.archive.start()
         self.presence = Presence(self.redis, self.rooms, s.abandon_after)
         self.presence.start()
         self.absence = Absence(self.redis, self.rooms, s.absent_after)

@@ -12,7 +12,6 @@ script's seq check decides, and the loser reloads and retries.
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 import secrets
 import time
@@ -46,7 +45,8 @@ Stamp = Callable[[Game, rm.Doc, rm.Doc, dict[str, Any], int], rm.Doc]
 # A change of a room: the next document and its log entry.
 Change = tuple[rm.Doc, dict[str, Any]]
 # What a transaction asks of its caller (`Rooms.change`): from the room as it is and the
-# attempt (0 first), the change to commit, None to change nothing, or an awaitable of either.
+# attempt (0 first), the change to commit (a tuple), None to change nothing, or an awaitable
+# of either.
 Decide = Callable[[Entry, int], Any]
 
 
@@ -216,7 +216,7 @@ class Rooms:
                 e = await self.entry(room)
                 try:
                     made = decide(e, attempt)
-                    if inspect.isawaitable(made):
+                    if made is not None and type(made) is not tuple:  # an awaitable
                         made = await made
                 except Again:
                     e.stale = True

@@ -51,7 +51,8 @@ def test_a_shared_redis_with_a_database_or_on_purpose_starts(tmp_path: Path, red
                 if httpx.get(f"http://127.0.0.1:{port}/ready", timeout=0.5).status_code == 200:
                     break
             except httpx.HTTPError:
-                time.sleep(0.1)
+                pass
+            time.sleep(0.1)
         assert node.poll() is None and httpx.get(f"http://127.0.0.1:{port}/ready").status_code == 200
     finally:
         node.send_signal(signal.SIGTERM)
