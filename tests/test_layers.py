@@ -30,14 +30,7 @@ RANKS = {
     "server.node": 9,  # the process: composition
 }
 # imports against the layers that remain, each to be removed (docs/architecture.md, "Debts")
-DEBTS = {
-    ("server.storage.store", "server.rooms.document"),  # the commit's document helpers
-    ("server.rooms.service", "server.transport.session"),  # operations take a socket's Session
-    ("server.rooms.catchup", "server.transport.session"),
-    ("server.play.chat", "server.transport.session"),
-    ("server.play.host", "server.transport.session"),
-    ("server.play.undo", "server.transport.session"),
-}
+DEBTS: set[tuple[str, str]] = set()
 # import cycles that remain: Feast's occupation cards and the actions they extend
 FEAST = "server.games.feast."
 CYCLES = [

@@ -33,11 +33,11 @@ from redis.asyncio import Redis
 from protocol.codec import encode
 from protocol.errors import ErrorCode
 from server.rooms.errors import RoomError
+from server.rooms.members import Member
 from server.runtime.buckets import Bucket
 from server.storage.fanout import Hub, chat_payload
 from server.storage.keys import channel, chat_id_key, chat_key
 from server.storage.store import text as str_of
-from server.transport.session import Session
 
 PLAYERS, SPECTATORS = "players", "spectators"
 MAX_TEXT = 500
@@ -90,7 +90,7 @@ class Chat:
             self.buckets = {p: b for p, b in self.buckets.items() if now - b.stamp < 60}
         return True
 
-    async def say(self, sess: Session, room: str, text: str, mid: str | int | None = None) -> None:
+    async def say(self, sess: Member, room: str, text: str, mid: str | int | None = None) -> None:
         if room not in sess.rooms:
             raise RoomError(ErrorCode.NOT_IN_ROOM, f"join or spectate {room!r} first")
         body = clean(text)
@@ -110,7 +110,7 @@ class Chat:
         await self.hub.bus.publish(channel(room), chat_payload(self.node, room, chan, frame))
         self.hub.deliver_chat(room, chan, frame)
 
-    async def history(self, sess: Session, room: str) -> None:
+    async def history(self, sess: Member, room: str) -> None:
         """The last messages of the channels this socket reads, oldest first."""
         raw: Any = await self.redis.xrevrange(chat_key(room), "+", "-", count=HISTORY * 2)
         if not raw:

@@ -17,17 +17,17 @@ from server.play import bots
 from server.rooms import document as rm
 from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
+from server.rooms.members import Member
 from server.rooms.seating import free_seat
 from server.rooms.service import Change, Rooms
-from server.transport.session import Session
 
 
-def require(doc: rm.Doc, sess: Session) -> None:
+def require(doc: rm.Doc, sess: Member) -> None:
     if doc.get("host") != sess.player:
         raise RoomError(ErrorCode.NOT_HOST, "only the room's host (who created it) may do that")
 
 
-async def kick(rooms: Rooms, sess: Session, room: str, seat: int) -> None:
+async def kick(rooms: Rooms, sess: Member, room: str, seat: int) -> None:
     """Free `seat` of an open room; its player's sockets get `left`."""
 
     def free_it(e: Entry, attempt: int) -> Change:
@@ -45,7 +45,7 @@ async def kick(rooms: Rooms, sess: Session, room: str, seat: int) -> None:
     await rooms.change(room, free_it)
 
 
-async def add_bot(rooms: Rooms, sess: Session, room: str, seat: int | None, level: str) -> None:
+async def add_bot(rooms: Rooms, sess: Member, room: str, seat: int | None, level: str) -> None:
     """Seat a bot (level "random" or "greedy") in a free seat of an open room."""
     if level not in bots.LEVELS:
         raise RoomError(ErrorCode.BAD_FIELD, f"level must be one of {list(bots.LEVELS)}")

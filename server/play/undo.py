@@ -34,8 +34,8 @@ from server.games.rng import drawn
 from server.rooms import document as rm
 from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
+from server.rooms.members import Member
 from server.rooms.service import Change, Rooms
-from server.transport.session import Session
 
 Doc = dict[str, Any]
 
@@ -102,7 +102,7 @@ def undone(game: Game, doc: Doc, seat: int, seq: int) -> Doc:
     return new
 
 
-async def take_back(rooms: Rooms, sess: Session, room: str, seq: int) -> None:
+async def take_back(rooms: Rooms, sess: Member, room: str, seq: int) -> None:
     """The `undo {room, seq}` request: an ordinary commit, answered by its diff."""
 
     def take(e: Entry, attempt: int) -> Change:

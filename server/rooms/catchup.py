@@ -29,8 +29,8 @@ import logging
 from typing import TYPE_CHECKING
 
 from server.rooms.errors import RoomError
+from server.rooms.members import HOLD
 from server.runtime.outage import STORE_ERRORS
-from server.transport.session import HOLD
 
 if TYPE_CHECKING:
     from server.rooms.service import Rooms

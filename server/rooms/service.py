@@ -29,10 +29,10 @@ from server.rooms import document as rm
 from server.rooms import fairness as fair
 from server.rooms.cache import Entry, commit_frames, now_ms
 from server.rooms.errors import RoomError
+from server.rooms.members import Member
 from server.rooms.seating import free_seat, table_for
 from server.storage.fanout import Hub, Receiver, payload
 from server.storage.store import Commit, Outcome, Store
-from server.transport.session import Session
 
 log = logging.getLogger("longhall.rooms")
 RETRIES = 3
@@ -121,13 +121,16 @@ class Rooms:
             if loaded is None:
                 self.cache.pop(room, None)
                 raise RoomError(ErrorCode.UNKNOWN_ROOM, f"no room {room!r}")
-            e = e or self.cache.setdefault(room, Entry(room))
-            e.seq, e.doc, e.ids, e.views = loaded.seq, loaded.doc, loaded.ids, {}
-            e.known, e.stale = max(e.known, loaded.seq), False
-            e.base, e.own = loaded.seq - loaded.tail, False
-            e.game = registry.get(loaded.doc["game"])
-            if e.game is None:
+            game = registry.get(loaded.doc["game"])
+            if game is None:
                 raise RoomError(ErrorCode.UNKNOWN_GAME, f"this server does not host {loaded.doc['game']!r}")
+            doc = loaded.doc
+            if loaded.tail:  # the plain moves since the document was written whole, made again
+                doc = rm.replayed(doc, game, loaded.tail, loaded.base)
+            e = e or self.cache.setdefault(room, Entry(room))
+            e.seq, e.doc, e.ids, e.views, e.game = loaded.seq, doc, loaded.ids, {}, game
+            e.known, e.stale = max(e.known, loaded.seq), False
+            e.base, e.own = loaded.base, False
         e.used = time.monotonic()
         return e
 
@@ -271,7 +274,7 @@ class Rooms:
         return -1 if old["status"] == rm.OPEN else 0
 
     # -- operations ------------------------------------------------------------------
-    async def create(self, sess: Session, game_name: str, options: Any, seats: int | None, private: bool,
+    async def create(self, sess: Member, game_name: str, options: Any, seats: int | None, private: bool,
                      clock_setting: Any = None, undo: bool = False) -> str:  # fmt: skip
         game, resolved, n = table_for(game_name, seats, options)
         try:
@@ -299,7 +302,7 @@ class Rooms:
                 return room  # the caller attaches the host (after counting the room: server.identity.quotas)
         raise RoomError(ErrorCode.CONFLICT, "could not allocate a room id")
 
-    async def join(self, sess: Session, room: str, want: int | None, push: bool = False) -> None:
+    async def join(self, sess: Member, room: str, want: int | None, push: bool = False) -> None:
         """Take the seat the player holds, or sit them in a free one first, then attach."""
         player = sess.player
         assert player is not None
@@ -320,11 +323,11 @@ class Rooms:
         await self.change(room, sit)
         await self.attach(sess, room, seat, push)
 
-    async def spectate(self, sess: Session, room: str) -> None:
+    async def spectate(self, sess: Member, room: str) -> None:
         await self.entry(room)  # refuses an unknown room before subscribing
         await self.attach(sess, room, None)
 
-    async def attach(self, sess: Session, room: str, seat: int | None, push: bool = False) -> None:
+    async def attach(self, sess: Member, room: str, seat: int | None, push: bool = False) -> None:
         """Bind the socket to the room's fan-out, then send `joined` and a snapshot. With
         `push` (a seat's socket) the seat's legal moves come unasked whenever it is to decide."""
         sess.rooms[room] = seat
@@ -353,7 +356,7 @@ class Rooms:
         if e.doc["status"] == rm.OVER:
             sess.send({"t": "over", "room": room, "result": e.doc["result"]})
 
-    def snapshot(self, sess: Session, e: Entry, seat: int | None) -> None:
+    def snapshot(self, sess: Member, e: Entry, seat: int | None) -> None:
         """Your view at the room's seq, with the server's `now` (ms): a client that
         (re)loads counts the clocks down from it, not from its own clock's idea of the time.
         Then your seat's legal moves, when they are pushed and it is yours to decide."""
@@ -417,11 +420,11 @@ class Rooms:
                 if moves is not None:
                     receiver.push_moves(e.id, e.seq, moves)
 
-    async def detach(self, sess: Session, room: str) -> None:
+    async def detach(self, sess: Member, room: str) -> None:
         sess.forget(room)
         await self.hub.remove(room, sess)
 
-    async def leave(self, sess: Session, room: str) -> None:
+    async def leave(self, sess: Member, room: str) -> None:
         if room not in sess.rooms:
             raise RoomError(ErrorCode.NOT_IN_ROOM, f"not in room {room!r}")
         seat = sess.rooms[room]
@@ -437,11 +440,11 @@ class Rooms:
             await self.change(room, give_up)
         sess.send({"t": "left", "room": room})
 
-    async def start(self, sess: Session, room: str) -> None:
+    async def start(self, sess: Member, room: str) -> None:
         """Deal and start the game, if this player may."""
         await self.change(room, lambda e, attempt: self._started(sess, e, attempt))
 
-    def _started(self, sess: Session, e: Entry, attempt: int) -> Change:
+    def _started(self, sess: Member, e: Entry, attempt: int) -> Change:
         """The started room, if this player may start it."""
         if attempt == 0 and (e.doc.get("host") != sess.player or None in e.doc["seats"]):
             raise Again  # a join on another node may not have reached this one yet
@@ -456,7 +459,7 @@ class Rooms:
         assert e.game is not None
         return fair.deal(e.game, e.doc), {"k": "start"}
 
-    def seat_for_move(self, sess: Session, e: Entry) -> int:
+    def seat_for_move(self, sess: Member, e: Entry) -> int:
         if sess.rooms.get(e.id, -1) is None:
             raise RoomError(ErrorCode.SPECTATOR_MOVE, "spectators cannot move")
         seat = rm.seat_of(e.doc, sess.player or "")
@@ -466,7 +469,7 @@ class Rooms:
             raise RoomError(ErrorCode.NOT_STARTED, "the game has not started")
         return seat
 
-    async def move(self, sess: Session, room: str, move_id: str | int, seq: int, move: Any) -> int:
+    async def move(self, sess: Member, room: str, move_id: str | int, seq: int, move: Any) -> int:
         """Apply and commit one decision; the committed seq (the first one for a re-sent id)."""
         # ids are compared as sent: the string "1" and the integer 1 are two ids
         id_key = f"{sess.player}:{move_id}" if type(move_id) is str else f"{sess.player}#{move_id}"
@@ -543,7 +546,7 @@ class Rooms:
             log.exception("engine %s failed on a move", game.info.name)
             raise RoomError(ErrorCode.INTERNAL, "the engine failed on this move; nothing changed") from None
 
-    async def legal(self, sess: Session, room: str) -> bool:
+    async def legal(self, sess: Member, room: str) -> bool:
         """Send the seat's legal moves; True when they came from the cache (same seq): the
         frame is kept encoded, so a repeated `legal` costs one send (a Feast seat's list
         is kilobytes to encode)."""
@@ -558,7 +561,7 @@ class Rooms:
         sess.send_frame(frame)
         return cached
 
-    async def resync(self, sess: Session, room: str) -> None:
+    async def resync(self, sess: Member, room: str) -> None:
         """A fresh snapshot, cut from the seat the document gives this player now."""
         if room not in sess.rooms:
             raise RoomError(ErrorCode.NOT_IN_ROOM, f"join or spectate {room!r} first")

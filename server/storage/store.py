@@ -32,7 +32,8 @@ commit too — which appends its log entry to the tail instead, until `doc_every
 have passed since the document was last written whole (server.rooms.service). Packing and
 sending the whole document was a seventh of a node's CPU per move. A load reads the
 document and its tail in one script and applies the tail's moves again through the
-engine (`room.replayed`), as the commit made them: every entry of a tail is a plain move,
+engine (`server.rooms.document.replayed`, called by the room service on the document and
+tail a load returns), as the commit made them: every entry of a tail is a plain move,
 so nothing but the engine's apply and the decision's description is made again. Every
 other change, the end of a game among them, writes the whole document and empties the
 tail: a finished room's `doc` is its final document. A node that shuts down gracefully
@@ -53,7 +54,6 @@ from redis.exceptions import NoScriptError, RedisError
 
 from protocol.codec import pack
 from server.games import registry
-from server.rooms import document as rm
 from server.runtime import logs, metrics
 from server.runtime.outage import QuietLog
 from server.storage.client import clustered
@@ -152,10 +152,18 @@ class Outcome:
 
 @dataclass
 class Loaded:
+    """A room as Redis holds it: the document at `seq` is `doc` with the `tail`'s plain
+    moves made again (server.rooms.service does it). A tail changes no seat, status,
+    clock or option: what the lobby, the referee and the matchmaker read of `doc` is current."""
+
     seq: int
-    doc: dict[str, Any]  # the document at `seq`, its tail applied
+    doc: dict[str, Any]  # the document last written whole, at seq - len(tail)
     ids: dict[str, int]
-    tail: int = 0  # plain moves applied to the document last written whole (0: it was written at `seq`)
+    tail: list[dict[str, Any]]  # the log entries of the plain moves committed since (oldest first)
+
+    @property
+    def base(self) -> int:
+        return self.seq - len(self.tail)
 
 
 class Store:
@@ -261,15 +269,9 @@ class Store:
         (seq, raw), tail, flat = await self._load(keys=keys(room))
         if seq is None or raw is None:
             return None
-        doc = msgpack.unpackb(raw, raw=False)
-        if tail:
-            game = registry.get(doc["game"])
-            if game is None:  # not hosted here: the caller refuses the room on its game
-                return Loaded(int(seq), doc, {}, 0)
-            base = int(seq) - len(tail)
-            doc = rm.replayed(doc, game, [msgpack.unpackb(e, raw=False) for e in tail], base)
         ids = {text(flat[i]): int(flat[i + 1]) for i in range(0, len(flat), 2)}
-        return Loaded(int(seq), doc, ids, len(tail))
+        entries = [msgpack.unpackb(e, raw=False) for e in tail]
+        return Loaded(int(seq), msgpack.unpackb(raw, raw=False), ids, entries)
 
     async def flush(self, room: str, seq: int, doc: bytes) -> bool:
         """Write the room's document at `seq` whole and empty its tail, if Redis holds the

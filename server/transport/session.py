@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from protocol.codec import encode
+from server.rooms.members import HOLD
 from server.runtime.buckets import Bucket
 
 
@@ -19,10 +20,9 @@ class Writer(Protocol):
     def close(self, code: int, reason: str) -> None: ...
 
 
-HOLD = 1 << 62  # the `seen` of a room whose snapshot is on its way: its pushes are kept
-
-
 class Session:
+    """A websocket's state; the room core sees it as a `Member` (server.rooms.members)."""
+
     __slots__ = ("out", "player", "name", "version", "rooms", "seen", "held", "bucket", "dropped", "closed", "queued",
                  "pushing")  # fmt: skip
 
