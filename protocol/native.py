@@ -33,6 +33,7 @@ COMPILED = (
     "protocol/diff.py",
     "server/rooms/cache.py",
     "server/rooms/document.py",
+    "server/rooms/transition.py",
     "server/transport/session.py",
     "server/storage/fanout.py",
     "server/rooms/service.py",

@@ -35,7 +35,7 @@ from server.matchmaking.matchmaker import Matchmaker
 from server.node import api
 from server.node.drain import Drain, Stopped, probe_routes, stop_signals
 from server.node.web_files import WebFiles
-from server.play import undo
+from server.play import replay
 from server.play import wording as said
 from server.play.abandonment import Presence
 from server.play.absence import Absence
@@ -136,7 +136,7 @@ class Node:
         hub = Hub(self.redis, self.id, self, self.settings.redis_url)  # its events come here (HubEvents)
         s = self.settings
         self.rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl, s.doc_every,
-                           stamps=[undo.stamp], events=self, bot_delay=int(s.bot_delay * 1000))  # fmt: skip
+                           stamps=replay.STAMPS, events=self, bot_delay=int(s.bot_delay * 1000))  # fmt: skip
         await until_redis_answers(hub.start)
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id, s)
         self.gateway = Gateway(

@@ -25,9 +25,11 @@ from server.games.rng import drawn
 from server.play import undo
 from server.rooms import document as rm
 from server.rooms import fairness as fair
+from server.rooms import transition
 from server.storage.keys import keys
 
 Moves = list[tuple[int, Any]]
+STAMPS = (undo.stamp,)  # the features' stamps on a commit, as the node passes them to the room service
 
 
 class ReplayError(Exception):
@@ -98,12 +100,10 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
         elif kind == "start":
             doc = fair.deal(game, doc, final["seed"])
         elif kind == "move":
-            seat, move, by = entry["seat"], entry["move"], entry.get("by")
+            seat, move = entry["seat"], entry["move"]
             state = game.apply(doc["state"], seat, move)
-            new = rm.decided(doc, game, seat, move, state, game.result(state), len(docs))  # as rooms.decide
-            if by:
-                new = rm.made_by(new, by)
-            doc = undo.track(game, doc, new, seat, move, by, len(docs))  # as rooms.commit
+            new = rm.decided(doc, game, seat, move, state, game.result(state), len(docs))  # as Rooms.decision
+            doc = transition.marked(game, doc, new, entry, len(docs), STAMPS)  # as Rooms.commit
         elif kind == "undo":
             doc = undo.undone(game, doc, entry["seat"], len(docs))
         elif kind == "abandon":

@@ -50,7 +50,7 @@ def reveals(game: Game, before: dict[str, Any], after: dict[str, Any], seats: in
 
 
 def stamp(game: Game, old: Doc, new: Doc, entry: dict[str, Any], seq: int) -> Doc:
-    """Undo's stamp on every commit (server.rooms.service.Stamp): a move's undo record."""
+    """Undo's stamp on every commit (server.rooms.transition.Stamp): a move's undo record."""
     if entry.get("k") != "move":
         return new
     return track(game, old, new, entry["seat"], entry["move"], entry.get("by"), seq)

@@ -23,11 +23,12 @@ from redis.exceptions import RedisError
 from protocol.codec import encode, pack, snapshot_frame
 from protocol.errors import ErrorCode
 from server.games import forms, registry
-from server.games.contract import Game, IllegalMove
+from server.games.contract import IllegalMove
 from server.rooms import clocks as clock
 from server.rooms import document as rm
 from server.rooms import fairness as fair
-from server.rooms.cache import Entry, commit_frames, now_ms
+from server.rooms import transition
+from server.rooms.cache import Entry, now_ms
 from server.rooms.errors import RoomError
 from server.rooms.members import Member
 from server.rooms.seating import free_seat, table_for
@@ -37,11 +38,6 @@ from server.storage.store import Commit, Outcome, Store
 log = logging.getLogger("longhall.rooms")
 RETRIES = 3
 UNCONFIRMED = "the store's replicas have not acknowledged this move yet; send the same move id again"
-# A feature's mark on every commit (undo's record of what a seat may take back, server.play.undo):
-# (game, the document before, the document after, the log entry, the seq) -> the document to
-# commit; the same document when it has nothing to add. The node passes them in, so the core
-# imports no feature.
-Stamp = Callable[[Game, rm.Doc, rm.Doc, dict[str, Any], int], rm.Doc]
 # A change of a room: the next document and its log entry.
 Change = tuple[rm.Doc, dict[str, Any]]
 # What a transaction asks of its caller (`Rooms.change`): from the room as it is and the
@@ -80,7 +76,7 @@ class Unnoticed:
 
 class Rooms:
     def __init__(self, store: Store, hub: Hub, node: str, finished_ttl: int, fanout: str = "diff",
-                 open_ttl: int = 24 * 3600, doc_every: int = 8, stamps: Sequence[Stamp] = (),
+                 open_ttl: int = 24 * 3600, doc_every: int = 8, stamps: Sequence[transition.Stamp] = (),
                  events: RoomEvents | None = None, bot_delay: int = clock.BOT_DELAY) -> None:  # fmt: skip
         self.open_ttl = open_ttl
         self.stamps = tuple(stamps)
@@ -158,29 +154,21 @@ class Rooms:
 
     # -- commit ----------------------------------------------------------------------
     async def commit(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], id_key: str = "") -> Outcome:
-        """Commit `doc` as seq+1: diffs per view, one round trip, local delivery."""
-        assert e.game is not None
+        """Commit `doc` as seq+1 (server.rooms.transition makes what it writes and
+        delivers): one round trip, then the local delivery."""
+        m = transition.made(e, doc, entry, self.stamps, now_ms(), self.bot_delay, self.node, id_key, self.snapshots)
         seq = e.seq + 1
-        doc, timed, marked = self._stamped(e, doc, entry, seq)
-        new_views = rm.views(doc, e.game, e.id)
-        frames = commit_frames(e, seq, new_views, self.snapshots)
-        over = None
-        if doc["status"] == rm.OVER and e.doc["status"] != rm.OVER:
-            over = encode({"t": "over", "room": e.id, "result": doc["result"]})
-        lobby = doc["seats"] is not e.doc["seats"] or doc["status"] != e.doc["status"]
-        holders = rm.holders(doc)
-        acting: list[int] = new_views[None]["to_act"] if doc["status"] == rm.PLAYING else []
-        tail = self._tail(e, doc, entry, seq, timed or marked)
+        tail = transition.appends(e, m, entry, self.doc_every)
         c = Commit(
             room=e.id,
             expected_seq=e.seq,
-            doc=b"" if tail else pack(doc),
+            doc=b"" if tail else pack(m.doc),
             entry=entry,
-            payload=payload(self.node, e.id, seq, frames, over, id_key, holders, acting),
+            payload=m.payload,
             id_key=id_key,
-            meta=rm.meta(doc) if lobby else None,
-            ttl=self._ttl(e.doc, doc),
-            public="rem" if over is not None else "",
+            meta=m.lobby,
+            ttl=transition.ttl(e.doc, m.doc, self.open_ttl, self.finished_ttl),
+            public="rem" if m.over is not None else "",
             created=now_ms(),
         )
         try:
@@ -191,16 +179,16 @@ class Rooms:
             e.stale = True
             raise RoomError(ErrorCode.UNAVAILABLE, "the store did not answer; send the same move id again") from exc
         if out.status == "ok":
-            e.seq, e.doc, e.views, e.known = seq, doc, new_views, max(e.known, seq)
+            e.seq, e.doc, e.views, e.known = seq, m.doc, m.views, max(e.known, seq)
             e.own = True
             if not tail:
                 e.base = seq
             if id_key:
                 e.ids[id_key] = seq
-            self.hub.deliver(e.id, seq, frames, over, holders, acting, lambda seat: self.pushed(e, seat))
-            if timed:
-                self.events.on_clock(e.id, clock.next_deadline(doc))
-            if over is not None:
+            self.hub.deliver(e.id, seq, m.frames, m.over, m.holders, m.acting, lambda seat: self.pushed(e, seat))
+            if m.timed:
+                self.events.on_clock(e.id, clock.next_deadline(m.doc))
+            if m.over is not None:
                 self.events.on_over(e.id)
         elif out.status == "stale":
             e.stale = True
@@ -232,46 +220,6 @@ class Rooms:
                     if out.status != "stale":
                         return out
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
-
-    def _tail(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int, stamped: bool) -> bool:
-        """Whether this commit appends its entry to the document's tail in Redis instead of
-        writing the document whole (server.storage.store): a plain move — the seat's player's own
-        decision that nothing stamped (no bot, no clock, no undo record: `room.replayed`
-        makes nothing else again) and that leaves the game in play — on a node that made the
-        room's last commit itself (a room whose players sit on several nodes is read again at
-        nearly every move: it keeps its document whole), fewer than `doc_every` commits after
-        the document was last written whole."""
-        return (self.doc_every > 1 and e.own and seq - e.base < self.doc_every and entry.get("k") == "move"
-                and not entry.get("by") and not stamped and doc["status"] == rm.PLAYING)  # fmt: skip
-
-    def _stamped(self, e: Entry, doc: rm.Doc, entry: dict[str, Any], seq: int) -> tuple[rm.Doc, bool, bool]:
-        """`doc` with what the commit itself adds: who decided for the seat, the clocks
-        charged and restarted at the commit's time, the features' stamps (`Stamp`); whether
-        the room is timed (the referee watches it), and whether a stamp added anything."""
-        assert e.game is not None
-        if entry.get("by"):  # a decision the seat's player did not make (server.play.referee)
-            doc = rm.made_by(doc, entry["by"])
-        unmarked = doc
-        for stamp in self.stamps:
-            doc = stamp(e.game, e.doc, doc, entry, seq)
-        marked = doc is not unmarked
-        timed = clock.timed(doc)
-        if timed:  # (server.rooms.clocks)
-            now = now_ms()
-            if e.doc["status"] == rm.OPEN and doc["status"] == rm.PLAYING:
-                doc = clock.started(doc, now)
-            mover = entry.get("seat") if entry.get("k") == "move" else None
-            doc = clock.tick(e.game, e.doc, doc, mover, now, self.bot_delay)
-        return doc, timed, marked
-
-    def _ttl(self, old: rm.Doc, new: rm.Doc) -> int:
-        """Open rooms live `open_ttl` past their last change; a started game lives until
-        it ends; a finished one keeps its log `finished_ttl`."""
-        if new["status"] == rm.OPEN:
-            return self.open_ttl
-        if new["status"] == rm.OVER:
-            return self.finished_ttl if old["status"] != rm.OVER else 0
-        return -1 if old["status"] == rm.OPEN else 0
 
     # -- operations ------------------------------------------------------------------
     async def create(self, sess: Member, game_name: str, options: Any, seats: int | None, private: bool,
