@@ -10,9 +10,9 @@ from server.games.contract import State, clone
 from server.games.feast import areas
 from server.games.feast.catalog import SPECIALS
 from server.games.feast.occupations.bespoke import bespoke
+from server.games.feast.occupations.counters import COUNTERS, count
 from server.games.feast.occupations.deck_a import BOX
 from server.games.feast.occupations.flow import CONDITIONS, OBSERVERS, action_steps, card_step, enqueue, space_column
-from server.games.feast.occupations.kinds import COUNTERS, count
 from server.games.feast.supply import Player, add_good
 
 Option = dict[str, Any]

@@ -12,10 +12,10 @@ from server.games.feast.areas import bonuses
 from server.games.feast.catalog import BUILDINGS, COLOUR, SPACES, SPECIALS, UPGRADE
 from server.games.feast.occupations.bespoke import bespoke
 from server.games.feast.occupations.cards import SELECTORS
+from server.games.feast.occupations.counters import COUNTERS
 from server.games.feast.occupations.deck_b_watch import _each_new
 from server.games.feast.occupations.deck_c_triggers import _observed
 from server.games.feast.occupations.flow import CONDITIONS, OBSERVERS, WATCHERS, action_steps, enqueue, interrupt
-from server.games.feast.occupations.kinds import COUNTERS
 from server.games.feast.supply import Player, receive
 
 Option = dict[str, Any]

@@ -22,6 +22,7 @@ from server.games.contract import Move, State
 from server.games.feast.catalog import ROUND_TRACK, SPACES
 from server.games.feast.occupations import kinds
 from server.games.feast.occupations.cards import PARTS, SELECTORS, parts, timing
+from server.games.feast.occupations.counters import count
 from server.games.feast.refusals import malformed, refuse
 from server.games.feast.supply import Player
 
@@ -123,7 +124,7 @@ def fire(s: State, seat: int, key: str, what: Any, record: dict[str, Any] | None
                 continue
             if not all(CONDITIONS[c](s, p, record or {}) for c in part["when"].get("if", [])):
                 continue
-            times = kinds.count(s, p, part["repeat"]) if "repeat" in part else 1
+            times = count(s, p, part["repeat"]) if "repeat" in part else 1
             out += [card_step(seat, card, i)] * times
     return out
 

@@ -19,8 +19,7 @@ owner only, F-642) and `fn` (a bespoke card function, `bespoke.py`). Kinds:
 | special | fn | what the bespoke function offers |
 | discount, rule | — | none: the engine reads them (`rules.py`) |
 
-Counters (`count`): a ship type, `houses`, `animal_types`, `<animal>_all` (pregnant ones
-count), `action_resource_types` (of the running action), or a good in the supply.
+Counters (`count`): see `counters.py`.
 """
 
 from __future__ import annotations
@@ -32,34 +31,13 @@ from typing import Any
 from server.games.contract import State
 from server.games.feast import areas, trade
 from server.games.feast.catalog import COLOUR, SHIPS, SPECIALS, STRIPS, UPGRADE, WEAPON_DECK
+from server.games.feast.occupations.counters import count
 from server.games.feast.supply import Player, add_good, add_ship, harbour_free, holds, receive, take_good
 from server.games.feast.weapons import discard, draw_weapon, owed_weapon
 
 Option = dict[str, Any]
 Part = dict[str, Any]
 ALIASES = {"cattle_any": ("cattle", "pregnant_cattle"), "sheep_any": ("sheep", "pregnant_sheep")}
-HOUSES = ("stone_house", "long_house")
-
-
-# Further named counters registered by the deck modules (name -> function of state and player).
-COUNTERS: dict[str, Callable[[State, Player], int]] = {}
-
-
-def count(s: State, p: Player, name: str) -> int:
-    if name in COUNTERS:
-        return COUNTERS[name](s, p)
-    if name in SHIPS:
-        return sum(1 for sh in p["ships"] if sh["type"] == name)
-    if name == "houses":
-        return sum(1 for a in p["areas"] if a["kind"] in HOUSES)
-    if name == "animal_types":
-        return sum(1 for a in ("sheep", "cattle") if count(s, p, a + "_all"))
-    if name.endswith("_all"):
-        animal = name[: -len("_all")]
-        return int(p["goods"].get(animal, 0) + p["goods"].get("pregnant_" + animal, 0))
-    if name == "action_resource_types":
-        return len(set((s.get("action") or {}).get("took", [])))
-    return holds(p, name)
 
 
 def _ship_held(p: Player, ship: str) -> int:
