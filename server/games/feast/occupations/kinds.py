@@ -17,9 +17,13 @@ owner only, F-642) and `fn` (a bespoke card function, `bespoke.py`). Kinds:
 | choice | of [part, …] | the options of every listed part |
 | phase | run | one: run the phase for the owner |
 | special | fn | what the bespoke function offers |
-| discount, rule | — | none: the engine reads them (`rules.py`) |
+| discount, rule | — | none: the engine reads them (`flow.py`) |
 
 Counters (`count`): see `counters.py`.
+
+Applying an option may run rule modules (`trade`; `rounds` through `phases.py`), so this
+module sits above them: they reach a card's options only through the queue's `card` step
+(`offers.py`), never by importing it.
 """
 
 from __future__ import annotations
