@@ -12,6 +12,15 @@ The model:
   `offers.py` — the card prompt and blue exchanges;
 * `bespoke.py` plus one module per deck (`deck_a.py` …) — the few cards no kind fits.
 
+Two layers, so that the rule modules and the cards do not import each other. This
+package (drawing, playing, and the names of `flow.py` and `cards.py` it passes on) is what
+the rule modules (`actions`, `dice`, `rounds`, `trade` …) call; it imports none of them.
+The kinds, `offers.py` and the deck modules sit above the rule modules: they use them, and
+the rule modules reach them only through the registries of `flow.py` (`STEPS`,
+`CONDITIONS`, `WATCHERS`, `OBSERVERS`), filled at import. `moves`, above both, imports
+`offers.py` for the card moves and the game package imports the deck modules, so every
+registry is full before play.
+
 README.md in this folder tells how to add the cards of another deck.
 """
 
@@ -19,7 +28,6 @@ from __future__ import annotations
 
 from server.games.contract import State
 from server.games.feast import actionlog
-from server.games.feast.occupations import deck_a, deck_b, deck_b_watch, deck_c, deck_start  # noqa: F401  (bespoke cards)
 from server.games.feast.occupations.cards import PARTS, dealable, parts, timing
 from server.games.feast.occupations.flow import (
     STEPS,
