@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import State, clone
-from server.games.feast import areas
+from server.games.feast import actions, areas
 from server.games.feast.catalog import SPECIALS
 from server.games.feast.occupations.bespoke import bespoke
 from server.games.feast.occupations.counters import COUNTERS, count
@@ -139,8 +139,6 @@ class BirkaSettler:
 
     @staticmethod
     def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
-        from server.games.feast import actions
-
         return [{"fn": "birka_settler"}] if actions.usable_variants(s, p, "c2_emigrate") else []
 
     @staticmethod

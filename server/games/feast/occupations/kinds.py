@@ -35,7 +35,10 @@ from typing import Any
 from server.games.contract import State
 from server.games.feast import areas, trade
 from server.games.feast.catalog import COLOUR, SHIPS, SPECIALS, STRIPS, UPGRADE, WEAPON_DECK
+from server.games.feast.occupations.bespoke import BESPOKE
 from server.games.feast.occupations.counters import count
+from server.games.feast.occupations.flow import fire, interrupt
+from server.games.feast.occupations.phases import run_for
 from server.games.feast.supply import Player, add_good, add_ship, harbour_free, holds, receive, take_good
 from server.games.feast.weapons import discard, draw_weapon, owed_weapon
 
@@ -169,8 +172,6 @@ def _none(s: State, p: Player, part: Part) -> list[Option]:
 
 
 def _special(s: State, p: Player, part: Part) -> list[Option]:
-    from server.games.feast.occupations.bespoke import BESPOKE
-
     return BESPOKE[part["fn"]].options(s, p, part)
 
 
@@ -238,8 +239,6 @@ def _get(s: State, p: Player, get: dict[str, int]) -> None:
 
 def take_from_strip(s: State, p: Player, strip_id: int, n: int) -> None:
     """F-451…F-453 for a card: n resources off the arrow end of one strip."""
-    from server.games.feast.occupations.flow import fire, interrupt
-
     strip = next(m for m in s["mountains"] if m["id"] == strip_id)
     seat = next(i for i, q in enumerate(s["seats"]) if q is p)
     mined = []
@@ -265,12 +264,8 @@ def apply(s: State, seat: int, option: Option) -> None:
         take_from_strip(s, p, *option["take"])
     _get(s, p, option.get("get", {}))
     if "run" in option:
-        from server.games.feast.occupations.phases import run_for
-
         run_for(s, seat, option["run"])
     if "fn" in option:
-        from server.games.feast.occupations.bespoke import BESPOKE
-
         BESPOKE[option["fn"]].apply(s, seat, option)
 
 
