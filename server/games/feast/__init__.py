@@ -24,4 +24,9 @@ supply, weapons, scoring, view, moves (move vocabulary), game (contract).
 
 from server.games.feast.game import GAME
 
+# The deck modules register the cards no effect kind fits, and the counters, conditions,
+# watchers and observers they add; no rule module imports them (they import the rule
+# modules), so registration happens here, before any game is played.
+from server.games.feast.occupations import deck_a, deck_b, deck_b_watch, deck_c, deck_start  # noqa: F401
+
 __all__ = ["GAME"]

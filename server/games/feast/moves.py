@@ -19,6 +19,7 @@ from typing import Any
 from server.games.contract import Move, State
 from server.games.feast import actions, anytime, dice, feast, occupations, sailing, trade
 from server.games.feast.catalog import SPACES
+from server.games.feast.occupations import offers
 from server.games.feast.refusals import malformed, refuse
 
 ANYTIME_PROMPTS = ("turn", "ready", "feast", "end")
@@ -86,7 +87,7 @@ def _prompt_moves(s: State, seat: int) -> list[Move]:
     if kind in ("feast", "extra_feast"):
         return feast.legal(s, seat)
     if kind == "card":
-        return occupations.card_moves(s, seat)
+        return offers.card_moves(s, seat)
     return [{"type": "done"}]
 
 
@@ -102,7 +103,7 @@ def out_of_turn(s: State, seat: int) -> bool:
 def _anytime_moves(s: State, seat: int, end: bool) -> list[Move]:
     p = s["seats"][seat]
     moves = anytime.place_moves(p, end) + anytime.store_moves(p) + anytime.ship_moves(p)
-    return moves + occupations.anytime_moves(s, seat)
+    return moves + offers.anytime_moves(s, seat)
 
 
 def legal(s: State, seat: int) -> list[Move]:
@@ -368,9 +369,9 @@ HANDLERS: dict[str, Callable[[State, int, Move], None]] = {
     "store": _anytime(anytime.store),
     "buy_ship": _anytime(anytime.buy_ship),
     "arm": _anytime(anytime.arm),
-    "use_card": _anytime_state(occupations.use_card),
-    "choose": _within(("card",), occupations.choose),
-    "decline": _within(("card",), occupations.decline),
+    "use_card": _anytime_state(offers.use_card),
+    "choose": _within(("card",), offers.choose),
+    "decline": _within(("card",), offers.decline),
 }
 
 

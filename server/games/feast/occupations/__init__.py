@@ -1,15 +1,25 @@
 """Occupation cards: drawing, playing, and every card effect (F-600…F-659).
 
-The model, in four modules:
+The model:
 
 * `cards.py` — the effect *data*: `data/occupation_effects_<deck>.json` says for each
   card when each part applies and which *kind* it is, with what numbers;
+* `flow.py` — when effects happen: the step queue run by `rounds.advance`, triggers
+  (before / after an action, around a phase, on an event, instead of a rule step),
+  watched conditions, observers, rule values; `counters.py` — what a card counts;
 * `kinds.py` — the dozen kinds (gain, gain_per, tiered, exchange, upgrade, mountain,
   choice, phase, special, discount, rule): the options a part offers and applying one;
-* `flow.py` — when effects happen: the step queue run by `rounds.advance`, triggers
-  (before / after an action, around a phase, on an event, instead of a rule step), the
-  card prompt, blue exchanges, rule values;
+  `offers.py` — the card prompt and blue exchanges;
 * `bespoke.py` plus one module per deck (`deck_a.py` …) — the few cards no kind fits.
+
+Two layers, so that the rule modules and the cards do not import each other. This
+package (drawing, playing, and the names of `flow.py` and `cards.py` it passes on) is what
+the rule modules (`actions`, `dice`, `rounds`, `trade` …) call; it imports none of them.
+The kinds, `offers.py` and the deck modules sit above the rule modules: they use them, and
+the rule modules reach them only through the registries of `flow.py` (`STEPS`,
+`CONDITIONS`, `WATCHERS`, `OBSERVERS`), filled at import. `moves`, above both, imports
+`offers.py` for the card moves and the game package imports the deck modules, so every
+registry is full before play.
 
 README.md in this folder tells how to add the cards of another deck.
 """
@@ -18,17 +28,12 @@ from __future__ import annotations
 
 from server.games.contract import State
 from server.games.feast import actionlog
-from server.games.feast.occupations import deck_a, deck_b, deck_b_watch, deck_c, deck_start  # noqa: F401  (bespoke cards)
 from server.games.feast.occupations.cards import PARTS, dealable, parts, timing
 from server.games.feast.occupations.flow import (
     STEPS,
     Step,
     action_steps,
-    anytime_moves,
-    card_moves,
     card_step,
-    choose,
-    decline,
     discount,
     enqueue,
     fewer_vikings,
@@ -41,17 +46,15 @@ from server.games.feast.occupations.flow import (
     roll_mod,
     rule,
     step,
-    use_card,
     watch,
 )
 from server.games.feast.refusals import refuse
 from server.games.feast.supply import Player
 
 __all__ = [
-    "PARTS", "STEPS", "Step", "action_steps", "anytime_moves", "card_moves", "card_step", "choose", "dealable",
-    "decline", "discount", "draw", "draw_steps", "enqueue", "fewer_vikings", "fire", "fire_all", "instead",
-    "interrupt", "observe", "parts", "play_steps", "restore", "roll_mod", "rule", "step", "timing", "use_card",
-    "watch",
+    "PARTS", "STEPS", "Step", "action_steps", "card_step", "dealable", "discount", "draw", "draw_steps", "enqueue",
+    "fewer_vikings", "fire", "fire_all", "instead", "interrupt", "observe", "parts", "play_steps", "restore",
+    "roll_mod", "rule", "step", "timing", "watch",
 ]  # fmt: skip
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import State, clone
-from server.games.feast import areas
+from server.games.feast import actions, areas, occupations
 from server.games.feast.catalog import COLOUR, RAW, SPACES
 from server.games.feast.occupations.bespoke import bespoke
 from server.games.feast.occupations.flow import action_steps, enqueue, space_column
+from server.games.feast.occupations.kinds import spots_for_ore
 from server.games.feast.supply import Player, add_good, take_good
 
 Option = dict[str, Any]
@@ -92,8 +93,6 @@ class Follower:
 
     @staticmethod
     def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
-        from server.games.feast import actions
-
         return [
             {"fn": "follower", "space": sid}
             for sid in sorted(s["spaces"])
@@ -115,8 +114,6 @@ class Tutor:
 
     @staticmethod
     def apply(s: State, seat: int, option: Option) -> None:
-        from server.games.feast import occupations
-
         if option.get("draw"):
             occupations.draw(s, s["seats"][seat])
         else:
@@ -129,8 +126,6 @@ class OreBoatman:
 
     @staticmethod
     def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
-        from server.games.feast.occupations.kinds import spots_for_ore
-
         return [{"fn": "ore_boatman", "place": [i, r, c]} for i, r, c in spots_for_ore(p)]
 
     @staticmethod

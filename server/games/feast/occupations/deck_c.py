@@ -14,6 +14,7 @@ from server.games.contract import State
 from server.games.feast.catalog import ANIMALS, SHIPS, SPECIALS
 from server.games.feast.occupations import laid
 from server.games.feast.occupations.bespoke import bespoke
+from server.games.feast.occupations.counters import count
 from server.games.feast.occupations.flow import STEPS, action_steps, enqueue, fire, interrupt
 from server.games.feast.supply import Player, harbour_free, receive
 
@@ -172,8 +173,6 @@ class HerbGardener:
 
     @staticmethod
     def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
-        from server.games.feast.occupations.kinds import count
-
         if p["card_state"].get("182C") == "fired" or count(s, p, "houses") < 2:
             return []
         offers = ((2, 1), (5, 2))

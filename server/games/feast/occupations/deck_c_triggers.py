@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import State, clone
-from server.games.feast import areas
+from server.games.feast import actions, areas
 from server.games.feast.catalog import SPECIALS
 from server.games.feast.occupations.bespoke import bespoke
+from server.games.feast.occupations.counters import COUNTERS, count
 from server.games.feast.occupations.deck_a import BOX
 from server.games.feast.occupations.flow import CONDITIONS, OBSERVERS, action_steps, card_step, enqueue, space_column
-from server.games.feast.occupations.kinds import COUNTERS, count
 from server.games.feast.supply import Player, add_good
 
 Option = dict[str, Any]
@@ -139,8 +139,6 @@ class BirkaSettler:
 
     @staticmethod
     def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
-        from server.games.feast import actions
-
         return [{"fn": "birka_settler"}] if actions.usable_variants(s, p, "c2_emigrate") else []
 
     @staticmethod

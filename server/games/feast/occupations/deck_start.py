@@ -8,14 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import State
+from server.games.feast import actions
 from server.games.feast.areas import bonuses
 from server.games.feast.catalog import BUILDINGS, COLOUR, SPACES, SPECIALS, UPGRADE
+from server.games.feast.occupations import play_steps
 from server.games.feast.occupations.bespoke import bespoke
 from server.games.feast.occupations.cards import SELECTORS
+from server.games.feast.occupations.counters import COUNTERS
 from server.games.feast.occupations.deck_b_watch import _each_new
-from server.games.feast.occupations.deck_c_triggers import _observed
+from server.games.feast.occupations.deck_c_triggers import _observed, _upcoming
 from server.games.feast.occupations.flow import CONDITIONS, OBSERVERS, WATCHERS, action_steps, enqueue, interrupt
-from server.games.feast.occupations.kinds import COUNTERS
 from server.games.feast.supply import Player, receive
 
 Option = dict[str, Any]
@@ -76,8 +78,6 @@ class StartTutor:
 
     @staticmethod
     def apply(s: State, seat: int, option: Option) -> None:
-        from server.games.feast.occupations import play_steps
-
         interrupt(s, play_steps(s, seat, option["play"]))
 
 
@@ -202,8 +202,6 @@ class Berserker:
 
     @staticmethod
     def apply(s: State, seat: int, option: Option) -> None:
-        from server.games.feast.occupations.deck_c_triggers import _upcoming
-
         s["seats"][seat]["ships"][option["ship"]]["ore"] -= 1  # back to the general supply
         facts = _upcoming(s, seat).setdefault("facts", {})
         facts["roll_bonus"] = facts.get("roll_bonus", 0) + 3
@@ -262,8 +260,6 @@ class Latecomer:
 
     @staticmethod
     def options(s: State, p: Player, part: dict[str, Any]) -> list[Option]:
-        from server.games.feast import actions
-
         if p["silver"] < 1:
             return []
         seat = _seat(s, p)

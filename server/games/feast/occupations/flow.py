@@ -1,16 +1,15 @@
-"""When card effects happen: the step queue, triggers, the card prompt and blue exchanges.
+"""When card effects happen: the step queue, triggers, watchers, observers and rule values.
 
 Everything a card does happens as a *step* of `state["queue"]`, which `rounds.advance`
 works through before anything else whenever nobody is asked to decide. A step is a small
 map `{"do": name, …}`; the engine's own steps (begin and end of an action, the column-4
-card, an extra feast, putting back the prompt a card interrupted) are registered in
-`STEPS` by the modules that own them. New steps are inserted at the front, in order, so
-an effect resolves before whatever was waiting (F-607).
+card, an extra feast, putting back the prompt a card interrupted) and the `card` step
+(`offers.py`) are registered in `STEPS` by the modules that own them. New steps are
+inserted at the front, in order, so an effect resolves before whatever was waiting (F-607).
 
-A `card` step offers one part of one card: its options are computed when the step is
-reached; none → nothing happens; one and the part is not optional → applied at once;
-otherwise the owner gets the prompt `{"kind": "card", "card", "options", "optional"}` and
-answers `{"type": "choose", "pick": i}` or, if optional, `{"type": "decline"}`.
+This is the part of the cards the rule modules call (through the package, `occupations`),
+so it knows no effect kind and no rule module: what a card part does is reached through
+`STEPS`, and the deck modules fill `CONDITIONS`, `WATCHERS` and `OBSERVERS` at import.
 """
 
 from __future__ import annotations
@@ -18,11 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from server.games.contract import Move, State
+from server.games.contract import State
 from server.games.feast.catalog import ROUND_TRACK, SPACES
-from server.games.feast.occupations import kinds
 from server.games.feast.occupations.cards import PARTS, SELECTORS, parts, timing
-from server.games.feast.refusals import malformed, refuse
+from server.games.feast.occupations.counters import count
 from server.games.feast.supply import Player
 
 Step = dict[str, Any]
@@ -63,20 +61,7 @@ def _restore(s: State, st: Step) -> None:
     s["prompt"] = prompt
 
 
-def _offer(s: State, st: Step) -> None:
-    seat, card, i = st["seat"], st["card"], st["part"]
-    part = parts(card)[i]
-    opts = kinds.options(s, s["seats"][seat], part)
-    if not opts:
-        return
-    optional = kinds.optional(part)
-    if len(opts) == 1 and not optional:
-        kinds.apply(s, seat, opts[0])
-        return
-    s["prompt"] = {"kind": "card", "seat": seat, "card": card, "part": i, "options": opts, "optional": optional}
-
-
-STEPS.update({"card": _offer, "restore": _restore})
+STEPS["restore"] = _restore
 
 
 # --- triggers --------------------------------------------------------------------------------
@@ -123,7 +108,7 @@ def fire(s: State, seat: int, key: str, what: Any, record: dict[str, Any] | None
                 continue
             if not all(CONDITIONS[c](s, p, record or {}) for c in part["when"].get("if", [])):
                 continue
-            times = kinds.count(s, p, part["repeat"]) if "repeat" in part else 1
+            times = count(s, p, part["repeat"]) if "repeat" in part else 1
             out += [card_step(seat, card, i)] * times
     return out
 
@@ -223,51 +208,6 @@ def observe(s: State) -> None:
         for card in p["played"]:
             if card in OBSERVERS:
                 OBSERVERS[card](s, seat)
-
-
-# --- the card prompt and blue exchanges ----------------------------------------------------------
-
-
-def card_moves(s: State, seat: int) -> list[Move]:
-    prompt = s["prompt"]
-    moves: list[Move] = [{"type": "choose", "pick": i} for i in range(len(prompt["options"]))]
-    return moves + ([{"type": "decline"}] if prompt["optional"] else [])
-
-
-def choose(s: State, seat: int, move: Move) -> None:
-    prompt = s["prompt"]
-    pick = move.get("pick")
-    if type(pick) is not int or not 0 <= pick < len(prompt["options"]):
-        raise malformed("pick must be the index of an offered option")
-    s["prompt"] = None
-    kinds.apply(s, seat, prompt["options"][pick])
-
-
-def decline(s: State, seat: int, move: Move) -> None:
-    if not s["prompt"]["optional"]:
-        raise refuse("F-640", "this card's effect must be used")
-    s["prompt"] = None
-
-
-def anytime_moves(s: State, seat: int) -> list[Move]:
-    """F-645: the exchanges the seat's played blue cards offer now."""
-    p = s["seats"][seat]
-    moves: list[Move] = []
-    for card in p["played"]:
-        for part in parts(card):
-            if part["when"] == "anytime":
-                moves += [{"type": "use_card", "card": card, **o} for o in kinds.options(s, p, part)]
-    return moves
-
-
-def use_card(s: State, seat: int, move: Move) -> None:
-    """Apply an anytime exchange of one of the seat's played cards (F-645)."""
-    card = move.get("card")
-    if not isinstance(card, str) or card not in s["seats"][seat]["played"]:
-        raise refuse("F-645", "only a played card with an anytime effect can be used")
-    if move not in anytime_moves(s, seat):
-        raise refuse("F-645", "that card offers no such exchange now")
-    kinds.apply(s, seat, {k: v for k, v in move.items() if k not in ("type", "card")})
 
 
 def space_column(s: State, sid: str) -> int:

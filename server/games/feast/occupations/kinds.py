@@ -17,10 +17,13 @@ owner only, F-642) and `fn` (a bespoke card function, `bespoke.py`). Kinds:
 | choice | of [part, …] | the options of every listed part |
 | phase | run | one: run the phase for the owner |
 | special | fn | what the bespoke function offers |
-| discount, rule | — | none: the engine reads them (`rules.py`) |
+| discount, rule | — | none: the engine reads them (`flow.py`) |
 
-Counters (`count`): a ship type, `houses`, `animal_types`, `<animal>_all` (pregnant ones
-count), `action_resource_types` (of the running action), or a good in the supply.
+Counters (`count`): see `counters.py`.
+
+Applying an option may run rule modules (`trade`; `rounds` through `phases.py`), so this
+module sits above them: they reach a card's options only through the queue's `card` step
+(`offers.py`), never by importing it.
 """
 
 from __future__ import annotations
@@ -32,34 +35,16 @@ from typing import Any
 from server.games.contract import State
 from server.games.feast import areas, trade
 from server.games.feast.catalog import COLOUR, SHIPS, SPECIALS, STRIPS, UPGRADE, WEAPON_DECK
+from server.games.feast.occupations.bespoke import BESPOKE
+from server.games.feast.occupations.counters import count
+from server.games.feast.occupations.flow import fire, interrupt
+from server.games.feast.occupations.phases import run_for
 from server.games.feast.supply import Player, add_good, add_ship, harbour_free, holds, receive, take_good
 from server.games.feast.weapons import discard, draw_weapon, owed_weapon
 
 Option = dict[str, Any]
 Part = dict[str, Any]
 ALIASES = {"cattle_any": ("cattle", "pregnant_cattle"), "sheep_any": ("sheep", "pregnant_sheep")}
-HOUSES = ("stone_house", "long_house")
-
-
-# Further named counters registered by the deck modules (name -> function of state and player).
-COUNTERS: dict[str, Callable[[State, Player], int]] = {}
-
-
-def count(s: State, p: Player, name: str) -> int:
-    if name in COUNTERS:
-        return COUNTERS[name](s, p)
-    if name in SHIPS:
-        return sum(1 for sh in p["ships"] if sh["type"] == name)
-    if name == "houses":
-        return sum(1 for a in p["areas"] if a["kind"] in HOUSES)
-    if name == "animal_types":
-        return sum(1 for a in ("sheep", "cattle") if count(s, p, a + "_all"))
-    if name.endswith("_all"):
-        animal = name[: -len("_all")]
-        return int(p["goods"].get(animal, 0) + p["goods"].get("pregnant_" + animal, 0))
-    if name == "action_resource_types":
-        return len(set((s.get("action") or {}).get("took", [])))
-    return holds(p, name)
 
 
 def _ship_held(p: Player, ship: str) -> int:
@@ -187,8 +172,6 @@ def _none(s: State, p: Player, part: Part) -> list[Option]:
 
 
 def _special(s: State, p: Player, part: Part) -> list[Option]:
-    from server.games.feast.occupations.bespoke import BESPOKE
-
     return BESPOKE[part["fn"]].options(s, p, part)
 
 
@@ -256,8 +239,6 @@ def _get(s: State, p: Player, get: dict[str, int]) -> None:
 
 def take_from_strip(s: State, p: Player, strip_id: int, n: int) -> None:
     """F-451…F-453 for a card: n resources off the arrow end of one strip."""
-    from server.games.feast.occupations.flow import fire, interrupt
-
     strip = next(m for m in s["mountains"] if m["id"] == strip_id)
     seat = next(i for i, q in enumerate(s["seats"]) if q is p)
     mined = []
@@ -283,12 +264,8 @@ def apply(s: State, seat: int, option: Option) -> None:
         take_from_strip(s, p, *option["take"])
     _get(s, p, option.get("get", {}))
     if "run" in option:
-        from server.games.feast.occupations.phases import run_for
-
         run_for(s, seat, option["run"])
     if "fn" in option:
-        from server.games.feast.occupations.bespoke import BESPOKE
-
         BESPOKE[option["fn"]].apply(s, seat, option)
 
 

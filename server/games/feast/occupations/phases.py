@@ -8,12 +8,11 @@ holds a feast on its own (F-270…F-277; the feast module runs it as the step `f
 from __future__ import annotations
 
 from server.games.contract import State
+from server.games.feast import rounds
 from server.games.feast.occupations.flow import enqueue
 
 
 def run_for(s: State, seat: int, name: str) -> None:
-    from server.games.feast import rounds
-
     p = s["seats"][seat]
     if name == "breeding":
         rounds.breed_player(p)
