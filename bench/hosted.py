@@ -83,9 +83,9 @@ async def sweep_cost(work: Path, rooms: int, acted: int) -> dict[str, Any]:
         now = int(time.time() * 1000)
         ids = []
         for i in range(rooms):
-            seats = [{"player": f"p{i}-{s}", "name": "p"} for s in range(3)]
+            seats: list[rm.Seat | None] = [{"player": f"p{i}-{s}", "name": "p"} for s in range(3)]
             seats.append({"player": f"bot-{i}", "name": "Bot 1", "bot": "random"})
-            opened = {**rm.new_doc(game, game.resolve_options({}), 4, False, "p", ""), "seats": seats,
+            opened: rm.Doc = {**rm.new_doc(game, game.resolve_options({}), 4, False, "p", ""), "seats": seats,
                       "clock_setting": {"per_move": 3600.0, "timeout": "bot"}}  # fmt: skip
             doc = clock.tick(game, opened, clock.started(fair.deal(game, opened), now), None, now)
             room = f"b{i:09d}"

@@ -203,8 +203,8 @@ def parts(games: int) -> dict[str, float]:
             after = GAME.apply(state, seat, move)
             steps.append((state, seat, move, after))
             state = after
-    seats = [{"player": f"p{i}", "name": f"p{i}"} for i in range(4)]
-    base = {**rm.new_doc(GAME, GAME.resolve_options(OPTIONS), 4, False, "p0", "p0"), "seats": seats,
+    seats: list[rm.Seat | None] = [{"player": f"p{i}", "name": f"p{i}"} for i in range(4)]
+    base: rm.Doc = {**rm.new_doc(GAME, GAME.resolve_options(OPTIONS), 4, False, "p0", "p0"), "seats": seats,
             "status": rm.PLAYING}  # fmt: skip
     docs = [rm.moved(base, after, None, rm.last_decision(GAME, before, seat, move, 4, i + 1))
             for i, (before, seat, move, after) in enumerate(steps)]  # fmt: skip

@@ -8,8 +8,9 @@ from protocol import native
 
 native.extend(__path__, __name__)  # compiled modules first, when built from these sources
 
-from protocol.codec import ProtocolError, decode, encode  # noqa: E402
+from protocol.codec import decode, encode  # noqa: E402
 from protocol.errors import ErrorCode  # noqa: E402
+from protocol.messages import ProtocolError  # noqa: E402
 
 VERSION = 1
 SUPPORTED_VERSIONS = (1,)

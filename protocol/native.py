@@ -34,6 +34,7 @@ COMPILED = (
     "server/rooms/cache.py",
     "server/rooms/document.py",
     "server/rooms/transition.py",
+    "server/rooms/attachments.py",
     "server/transport/session.py",
     "server/storage/fanout.py",
     "server/rooms/service.py",

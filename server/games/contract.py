@@ -178,4 +178,4 @@ _T = TypeVar("_T")
 def clone(state: _T) -> _T:
     """A deep copy of a state tree, at native speed (the tree is msgpack-able by contract,
     string keys only): ormsgpack's round trip costs half of msgpack's."""
-    return ormsgpack.unpackb(ormsgpack.packb(state))  # type: ignore[no-any-return]
+    return ormsgpack.unpackb(ormsgpack.packb(state))

@@ -43,7 +43,7 @@ class Quotas:
     async def _statuses(self, player: str) -> dict[str, str]:
         """The player's rooms that still count, by status; forgets the rest."""
         mine = rooms_held_key(player)
-        rooms = [text(r) for r in await self.redis.smembers(mine)]  # type: ignore[misc]
+        rooms = [text(r) for r in await self.redis.smembers(mine)]
         if not rooms:
             return {}
         async with self.redis.pipeline(transaction=False) as pipe:
@@ -55,7 +55,7 @@ class Quotas:
                if st is not None and not (text(st) == "open" and text(taken) == "0")}  # fmt: skip
         gone = [r for r in rooms if out.get(r) in (None, "over")]
         if gone:
-            await self.redis.srem(mine, *gone)  # type: ignore[misc]
+            await self.redis.srem(mine, *gone)
         return {r: st for r, st in out.items() if st != "over"}
 
     async def may_create(self, player: str, ip: str) -> None:

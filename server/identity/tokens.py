@@ -102,8 +102,8 @@ class Tokens:
             key = hmac.new(self.master, kid.encode(), hashlib.sha256).digest()
         else:
             if create:  # only a signing node makes a key; a token cannot make one appear
-                await self.redis.hsetnx(KEYS, kid, secrets.token_hex(32))  # type: ignore[misc]
-            stored = await self.redis.hget(KEYS, kid)  # type: ignore[misc]
+                await self.redis.hsetnx(KEYS, kid, secrets.token_hex(32))
+            stored = await self.redis.hget(KEYS, kid)
             if stored is None:
                 raise ValueError("no such key")
             key = bytes.fromhex(stored.decode() if isinstance(stored, bytes) else stored)
@@ -113,9 +113,9 @@ class Tokens:
         return key
 
     async def _forget_old(self) -> None:
-        old = [k for k in await self.redis.hkeys(KEYS) if self._dead(text(k))]  # type: ignore[misc]
+        old = [k for k in await self.redis.hkeys(KEYS) if self._dead(text(k))]
         if old:
-            await self.redis.hdel(KEYS, *old)  # type: ignore[misc]
+            await self.redis.hdel(KEYS, *old)
 
     # -- issue and verify --------------------------------------------------------------
     async def issue(self, player: str) -> str:

@@ -44,7 +44,7 @@ import json
 import logging
 import secrets
 import time
-from typing import Any
+from typing import Any, cast
 
 from redis.asyncio import Redis
 
@@ -117,7 +117,8 @@ class Matchmaker:
             return None
         room, seat = raw["room"], int(raw["seat"])
         loaded = await self.store.load(room)
-        if loaded is None or loaded.doc["status"] != rm.PLAYING or rm.seat_of(loaded.doc, player) != seat:
+        doc = cast(rm.Doc, None if loaded is None else loaded.doc)  # (its tail changes no seat or status)
+        if loaded is None or doc["status"] != rm.PLAYING or rm.seat_of(doc, player) != seat:
             await self.redis.delete(told_key(player))
             return None
         return {"room": room, "seat": seat}
@@ -243,10 +244,10 @@ class Matchmaker:
         game = registry.get(tickets[0]["game"])
         assert game is not None
         options = json.loads(tickets[0]["options"])
-        seats: list[dict[str, Any]] = [{"player": p, "name": t["name"]} for p, t in zip(players, tickets, strict=True)]
+        seats: list[rm.Seat | None] = [{"player": p, "name": t["name"]} for p, t in zip(players, tickets, strict=True)]
         for i in range(bots):
             seats.append({"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {i + 1}", "bot": "greedy"})
-        opened = {**rm.new_doc(game, options, len(seats), False, players[0], ""), "seats": seats}
+        opened: rm.Doc = {**rm.new_doc(game, options, len(seats), False, players[0], ""), "seats": seats}
         now = int(time.time() * 1000)
         delay = int(self.settings.bot_delay * 1000)
         doc = clock.tick(game, opened, clock.started(fair.deal(game, opened), now), None, now, delay)

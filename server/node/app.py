@@ -41,6 +41,7 @@ from server.play.abandonment import Presence
 from server.play.absence import Absence
 from server.play.chat import Chat
 from server.play.referee import Referee
+from server.rooms.attachments import Attachments
 from server.rooms.catchup import catch_up
 from server.rooms.service import Rooms
 from server.runtime import logs, metrics
@@ -117,6 +118,7 @@ class Node:
         self.store = Store(self.redis, settings.redis_url, settings.redis_timeout, settings.commit_replicas,
                            settings.replica_wait)  # fmt: skip
         self.rooms: Rooms | None = None
+        self.tables: Attachments | None = None
         self.gateway: Gateway | None = None
         self.matchmaker: Matchmaker | None = None
         self.drain = Drain(settings.drain_seconds)
@@ -137,10 +139,11 @@ class Node:
         s = self.settings
         self.rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl, s.doc_every,
                            stamps=replay.STAMPS, events=self, bot_delay=int(s.bot_delay * 1000))  # fmt: skip
+        self.tables = Attachments(self.rooms)
         await until_redis_answers(hub.start)
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id, s)
         self.gateway = Gateway(
-            self.rooms, signer, s, self.matchmaker, Quotas(self.redis, s), Chat(self.redis, hub, self.id)
+            self.rooms, self.tables, signer, s, self.matchmaker, Quotas(self.redis, s), Chat(self.redis, hub, self.id)
         )
         ADMISSION.configure(s)
         self.liveness = Liveness(self.gateway.limits, s, lambda: watch_revocations(signer, self.gateway))
@@ -168,8 +171,8 @@ class Node:
 
     async def on_recovered(self) -> None:
         """What a pub/sub gap may have swallowed, told again."""
-        if self.rooms is not None:
-            await catch_up(self.rooms)
+        if self.tables is not None:
+            await catch_up(self.tables)
         if self.gateway is not None:
             await self.gateway.tell_again()
 
@@ -178,8 +181,8 @@ class Node:
             self.gateway.on_direct(msg)
 
     def on_acting(self, room: str, seq: int, wanting: list[tuple[Receiver, int]]) -> None:
-        if self.rooms is not None:
-            self.rooms.on_acting(room, seq, wanting)
+        if self.tables is not None:
+            self.tables.on_acting(room, seq, wanting)
 
     def on_over(self, room: str) -> None:
         self.archive.finished(room)

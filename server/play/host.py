@@ -35,9 +35,10 @@ async def kick(rooms: Rooms, sess: Member, room: str, seat: int) -> None:
         if e.doc["status"] != rm.OPEN:
             raise RoomError(ErrorCode.ALREADY_STARTED, "seats are fixed once the game runs")
         seats = e.doc["seats"]
-        if not 0 <= seat < len(seats) or seats[seat] is None:
+        holder = seats[seat] if 0 <= seat < len(seats) else None
+        if holder is None:
             raise RoomError(ErrorCode.BAD_FIELD, f"seat {seat} holds nobody")
-        player = seats[seat]["player"]
+        player = holder["player"]
         if player == sess.player:
             raise RoomError(ErrorCode.BAD_FIELD, "to give up your own seat, leave")
         return rm.with_seat(e.doc, seat, None), {"k": "kick", "seat": seat, "player": player}
@@ -54,7 +55,7 @@ async def add_bot(rooms: Rooms, sess: Member, room: str, seat: int | None, level
         require(e.doc, sess)
         at = free_seat(e.doc, seat)
         n = sum(1 for s in e.doc["seats"] if s is not None and s.get("bot")) + 1
-        holder = {"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {n}", "bot": level}
+        holder: rm.Seat = {"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {n}", "bot": level}
         return rm.with_seat(e.doc, at, holder), {"k": "join", "seat": at, **holder}
 
     await rooms.change(room, seat_bot)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from typing import cast
 
 from redis.asyncio import Redis
 
@@ -99,7 +100,7 @@ class Referee:
         gone = [room for room, d in noted.items() if d is None]
         async with self.redis.pipeline(transaction=False) as pipe:
             if due:
-                pipe.zadd(CLOCKS, due)  # type: ignore[arg-type]
+                pipe.zadd(CLOCKS, due)
             if gone:
                 pipe.zrem(CLOCKS, *gone)
             await pipe.execute()
@@ -155,7 +156,7 @@ class Referee:
         bot decides for it (a bot seat, or a timed-out player's); None: it has no move."""
         doc, game = e.doc, e.game
         assert game is not None
-        holder = doc["seats"][seat] or {}
+        holder: rm.Seat | dict[str, str] = doc["seats"][seat] or {}
         setting = doc.get("clock_setting") or {}
         if not holder.get("bot") and setting.get("timeout") == "forfeit":
             return rm.forfeited(doc, seat), {"k": "forfeit", "seat": seat}
@@ -175,8 +176,8 @@ class Referee:
             loaded = await self.rooms.store.load(room)
             if loaded is None:
                 continue
-            deadline = clock.next_deadline(loaded.doc)
+            deadline = clock.next_deadline(cast(rm.Doc, loaded.doc))  # (a tail never holds a timed room's move)
             if deadline is not None:
                 found[room] = deadline
         if found:
-            await self.redis.zadd(CLOCKS, found)  # type: ignore[arg-type]
+            await self.redis.zadd(CLOCKS, found)

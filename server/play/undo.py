@@ -36,8 +36,7 @@ from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
 from server.rooms.members import Member
 from server.rooms.service import Change, Rooms
-
-Doc = dict[str, Any]
+from server.rooms.shape import Doc
 
 
 def reveals(game: Game, before: dict[str, Any], after: dict[str, Any], seats: int) -> bool:
@@ -92,7 +91,7 @@ def undone(game: Game, doc: Doc, seat: int, seq: int) -> Doc:
     state = rec["base"]
     for m in kept:
         state = game.apply(state, seat, m["move"])
-    new = {**doc, "state": state, "undo": {**rec, "moves": kept} if kept else None}
+    new: Doc = {**doc, "state": state, "undo": {**rec, "moves": kept} if kept else None}
     new["last"] = {"p": {"k": "undo", "seat": seat, "seq": seq, "undone": gone["seq"]}}
     clock = doc.get("clock")
     if clock is not None:  # back to the seat's clock before the decision: the time since still counts

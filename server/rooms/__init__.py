@@ -2,8 +2,8 @@
 clocks and bot seats it keeps (`clocks`), a room as a node caches it with the frames a
 commit sends (`cache`), a commit's pure part (`transition`), tables and seats (`seating`),
 fair randomness (`fairness`), refusals (`errors`), a socket as the core sees it (`members`),
-the room service where game engines meet I/O (`service`), and catching sockets up after a
-pub/sub gap (`catchup`)."""
+the room service where game engines meet I/O (`service`), sockets at a room's table
+(`attachments`), and catching sockets up after a pub/sub gap (`catchup`)."""
 
 from protocol import native
 

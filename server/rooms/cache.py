@@ -5,14 +5,17 @@ Pure: the room service (server.rooms.service) loads, locks and commits entries."
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from protocol.codec import encode, pack
 from protocol.diff import make_patch
 from server.games.contract import Game
 from server.rooms import document as rm
+
+log = logging.getLogger("longhall.rooms")
 
 
 def now_ms() -> int:
@@ -22,7 +25,7 @@ def now_ms() -> int:
 def same_as_public(seat_view: dict[str, Any], public: dict[str, Any]) -> bool:
     """A seat's view differs from the public one only in `you` (constant) unless its
     table or its description of the last decision does."""
-    return seat_view["table"] == public["table"] and seat_view["last"] == public["last"]
+    return bool(seat_view["table"] == public["table"] and seat_view["last"] == public["last"])
 
 
 class Entry:
@@ -33,7 +36,7 @@ class Entry:
     def __init__(self, room: str) -> None:
         self.id = room
         self.seq = -1
-        self.doc: rm.Doc = {}
+        self.doc = cast(rm.Doc, {})  # read before use (server.rooms.service.Rooms.entry)
         self.game: Game | None = None
         self.views: dict[int | None, dict[str, Any]] = {}
         self.ids: dict[str, int] = {}
@@ -65,6 +68,27 @@ class Entry:
             return b, True
         b = self.frames[1][key] = make()
         return b, False
+
+    def acting(self) -> list[int]:
+        """The seats to decide now (none before the start or after the end)."""
+        assert self.game is not None
+        return self.game.to_act(self.doc["state"]) if self.doc["status"] == rm.PLAYING else []
+
+    def pushed(self, seat: int) -> bytes | None:
+        """The `moves` frame pushed to `seat` at the room's seq (made once per seq); None
+        if the engine fails on it (logged: the commit stands, the seat may still ask)."""
+        game, state, seq = self.game, self.doc["state"], self.seq
+        assert game is not None
+
+        def make() -> bytes:
+            moves = game.legal_moves(state, seat)
+            return encode({"t": "moves", "room": self.id, "seq": seq, "moves": moves, "push": True})
+
+        try:
+            return self.kept(("push", seat), make)[0]
+        except Exception:
+            log.exception("engine %s failed listing the moves of a seat", game.info.name)
+            return None
 
     def packed_view(self, seat: int | None) -> bytes:
         """The view's msgpack bytes, packed once per seq (resyncs and joins reuse them)."""

@@ -33,21 +33,22 @@ from server.rooms.members import HOLD
 from server.runtime.outage import STORE_ERRORS
 
 if TYPE_CHECKING:
-    from server.rooms.service import Rooms
+    from server.rooms.attachments import Attachments
     from server.storage.fanout import Receiver
 
 log = logging.getLogger("longhall.catchup")
 
 
-async def catch_up(rooms: Rooms) -> int:
+async def catch_up(tables: Attachments) -> int:
     """Snapshots sent to sockets that were behind (or ahead of) their room. Raises a store error after
     going through every room when some could not be read (the hub tries again)."""
     sent = 0
     unread: BaseException | None = None
+    rooms = tables.rooms
     for room, members in list(rooms.hub.local.items()):
         async with rooms.lock(room):
             try:
-                sent += await _room(rooms, room, members)
+                sent += await _room(tables, room, members)
             except STORE_ERRORS as exc:
                 unread = exc
     if unread is not None:
@@ -55,10 +56,10 @@ async def catch_up(rooms: Rooms) -> int:
     return sent
 
 
-async def _room(rooms: Rooms, room: str, members: dict[Receiver, int | None]) -> int:
+async def _room(tables: Attachments, room: str, members: dict[Receiver, int | None]) -> int:
     """Snapshots sent in one room (the caller holds its lock)."""
     try:
-        e = await rooms.entry(room)  # the hub marked the cache stale: read from Redis
+        e = await tables.rooms.entry(room)  # the hub marked the cache stale: read from Redis
     except RoomError:
         return 0
     sent = 0
@@ -67,7 +68,7 @@ async def _room(rooms: Rooms, room: str, members: dict[Receiver, int | None]) ->
         if seen == e.seq or seen == HOLD:  # up to date, or being attached (its snapshot is on its way)
             continue
         try:
-            await rooms.resync(receiver, room)  # type: ignore[arg-type]
+            await tables.resync(receiver, room)  # type: ignore[arg-type]  # (every receiver is a Member)
             sent += 1
         except RoomError:
             pass  # the seat changed hands: the socket was told `left`

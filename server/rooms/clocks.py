@@ -26,8 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 from server.games.contract import Game
+from server.rooms.shape import Clock, Doc
 
-Doc = dict[str, Any]
 POLICIES = ("bot", "forfeit")
 BOT_DELAY = 600  # ms a bot "thinks" before its decision (LONGHALL_BOT_DELAY)
 LONGEST = 7 * 24 * 3600  # seconds: the longest time a clock may give
@@ -83,7 +83,7 @@ def started(doc: Doc, now: int) -> Doc:
     if setting is None and not bots(doc):
         return doc
     total = None if setting is None or "total" not in setting else int(setting["total"] * 1000)
-    clock = {"asked": [None] * n, "deadline": [None] * n, "left": [total] * n, "now": now}
+    clock: Clock = {"asked": [None] * n, "deadline": [None] * n, "left": [total] * n, "now": now}
     return {**doc, "clock": clock}
 
 
@@ -101,22 +101,26 @@ def tick(game: Game, old: Doc, new: Doc, mover: int | None, now: int, bot_delay:
     for seat, since in enumerate(asked):
         if since is None or (seat in to_act and seat != mover):
             continue
-        if left[seat] is not None:
-            left[seat] = max(0, left[seat] - (now - since))
+        bank = left[seat]
+        if bank is not None:
+            bank = max(0, bank - (now - since))
             if seat == mover:
-                left[seat] += int(setting.get("increment", 0) * 1000)
+                bank += int(setting.get("increment", 0) * 1000)
+            left[seat] = bank
         asked[seat] = None
     deadline: list[int | None] = [None] * len(asked)
     bot_seats = set(bots(new))
     for seat in to_act:
-        if asked[seat] is None:
-            asked[seat] = now
+        since = asked[seat]
+        if since is None:
+            since = asked[seat] = now
+        bank = left[seat]
         if seat in bot_seats:
-            deadline[seat] = asked[seat] + bot_delay
+            deadline[seat] = since + bot_delay
         elif "per_move" in setting:
-            deadline[seat] = asked[seat] + int(setting["per_move"] * 1000)
-        elif left[seat] is not None:
-            deadline[seat] = asked[seat] + left[seat]
+            deadline[seat] = since + int(setting["per_move"] * 1000)
+        elif bank is not None:
+            deadline[seat] = since + bank
     return {**new, "clock": {"asked": asked, "deadline": deadline, "left": left, "now": now}}
 
 

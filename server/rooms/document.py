@@ -16,18 +16,20 @@ import msgpack
 
 from server.games.contract import Game
 from server.rooms import clocks as clock
+from server.rooms.shape import Doc as Doc
+from server.rooms.shape import Seat as Seat
 
 log = logging.getLogger("longhall.room")
 
-Doc = dict[str, Any]
 OPEN, PLAYING, OVER = "open", "playing", "over"
 
 
 def new_doc(game: Game, options: dict[str, Any], seats: int, private: bool, host: str, name: str) -> Doc:
+    first: Seat = {"player": host, "name": name}
     return {
         "game": game.info.name,
         "options": options,
-        "seats": [{"player": host, "name": name}] + [None] * (seats - 1),
+        "seats": [first, *[None] * (seats - 1)],
         "status": OPEN,
         "private": private,
         "host": host,
@@ -56,12 +58,12 @@ def holders(doc: Doc) -> list[str | None]:
     return [None if s is None else s["player"] for s in doc["seats"]]
 
 
-def with_seat(doc: Doc, seat: int, holder: dict[str, str] | None) -> Doc:
+def with_seat(doc: Doc, seat: int, holder: Seat | None) -> Doc:
     """Sit `holder` down (None: free the seat). A host who gives up their seat hands the
     room to the player in the lowest seat; in an empty room the next to sit down hosts."""
     seats = list(doc["seats"])
     seats[seat] = holder
-    new = {**doc, "seats": seats}
+    new: Doc = {**doc, "seats": seats}
     if not any(s is not None and s["player"] == doc.get("host") for s in seats):
         new["host"] = next((s["player"] for s in seats if s is not None and not s.get("bot")), None)
     return new
@@ -132,7 +134,7 @@ def last_for(doc: Doc, seat: int | None) -> dict[str, Any] | None:
     if last is None:
         return None
     own = None if seat is None else last.get(str(seat))
-    return own if own is not None else last["p"]  # type: ignore[no-any-return]
+    return own if own is not None else last["p"]
 
 
 def abandoned(doc: Doc) -> Doc:
@@ -192,9 +194,9 @@ def undo_public(doc: Doc) -> dict[str, Any] | None:
     undo, else the seat that may (null: none) and how many of its decisions."""
     if not doc.get("undo_on"):
         return None
-    rec = doc.get("undo") or {"seat": None, "moves": []}
-    n = len(rec["moves"])
-    return {"seat": rec["seat"] if n else None, "n": n}
+    rec = doc.get("undo")
+    n = 0 if rec is None else len(rec["moves"])
+    return {"seat": rec["seat"] if rec is not None and n else None, "n": n}
 
 
 def meta(doc: Doc) -> dict[str, str | int]:

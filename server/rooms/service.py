@@ -16,11 +16,11 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from redis.exceptions import RedisError
 
-from protocol.codec import encode, pack, snapshot_frame
+from protocol.codec import pack
 from protocol.errors import ErrorCode
 from server.games import forms, registry
 from server.games.contract import IllegalMove
@@ -32,7 +32,7 @@ from server.rooms.cache import Entry, now_ms
 from server.rooms.errors import RoomError
 from server.rooms.members import Member
 from server.rooms.seating import free_seat, table_for
-from server.storage.fanout import Hub, Receiver, payload
+from server.storage.fanout import Hub, payload
 from server.storage.store import Commit, Outcome, Store
 
 log = logging.getLogger("longhall.rooms")
@@ -90,7 +90,6 @@ class Rooms:
         self.locks: dict[str, asyncio.Lock] = {}
         self.events = events or Unnoticed()
         self.bot_delay = bot_delay  # ms a bot seat waits before its decision
-        self._tasks: set[asyncio.Task[None]] = set()  # pushes of legal moves waiting for a read
 
     # -- cache ---------------------------------------------------------------------
     def on_remote(self, room: str, seq: int, id_key: str) -> None:
@@ -120,7 +119,7 @@ class Rooms:
             game = registry.get(loaded.doc["game"])
             if game is None:
                 raise RoomError(ErrorCode.UNKNOWN_GAME, f"this server does not host {loaded.doc['game']!r}")
-            doc = loaded.doc
+            doc = cast(rm.Doc, loaded.doc)
             if loaded.tail:  # the plain moves since the document was written whole, made again
                 doc = rm.replayed(doc, game, loaded.tail, loaded.base)
             e = e or self.cache.setdefault(room, Entry(room))
@@ -185,7 +184,7 @@ class Rooms:
                 e.base = seq
             if id_key:
                 e.ids[id_key] = seq
-            self.hub.deliver(e.id, seq, m.frames, m.over, m.holders, m.acting, lambda seat: self.pushed(e, seat))
+            self.hub.deliver(e.id, seq, m.frames, m.over, m.holders, m.acting, e.pushed)
             if m.timed:
                 self.events.on_clock(e.id, clock.next_deadline(m.doc))
             if m.over is not None:
@@ -222,6 +221,28 @@ class Rooms:
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
 
     # -- operations ------------------------------------------------------------------
+    async def sit(self, sess: Member, room: str, want: int | None) -> int:
+        """The seat the player holds, after sitting them in a free one (`want`: that one)
+        if they held none (server.rooms.attachments.Attachments.join attaches them)."""
+        player = sess.player
+        assert player is not None
+        seat = -1
+
+        def sit(e: Entry, attempt: int) -> Change | None:
+            nonlocal seat
+            held = rm.seat_of(e.doc, player)
+            if held is not None:
+                seat = held
+                return None
+            if attempt == 0 and not rm.free(e.doc, want):
+                raise Again  # a leave on another node may not have reached this one yet
+            seat = free_seat(e.doc, want)
+            holder: rm.Seat = {"player": player, "name": sess.name}
+            return rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder}
+
+        await self.change(room, sit)
+        return seat
+
     async def create(self, sess: Member, game_name: str, options: Any, seats: int | None, private: bool,
                      clock_setting: Any = None, undo: bool = False) -> str:  # fmt: skip
         game, resolved, n = table_for(game_name, seats, options)
@@ -230,7 +251,7 @@ class Rooms:
         except clock.ClockError as exc:
             raise RoomError(ErrorCode.BAD_OPTION, str(exc)) from None
         assert sess.player is not None
-        doc = {**rm.new_doc(game, resolved, n, private, sess.player, sess.name), "clock_setting": timing}
+        doc: rm.Doc = {**rm.new_doc(game, resolved, n, private, sess.player, sess.name), "clock_setting": timing}
         if undo:
             doc["undo_on"] = True  # the seat that just decided may take it back (server.play.undo)
         for _ in range(RETRIES):
@@ -249,144 +270,6 @@ class Rooms:
             if (await self.store.commit(c)).status == "ok":
                 return room  # the caller attaches the host (after counting the room: server.identity.quotas)
         raise RoomError(ErrorCode.CONFLICT, "could not allocate a room id")
-
-    async def join(self, sess: Member, room: str, want: int | None, push: bool = False) -> None:
-        """Take the seat the player holds, or sit them in a free one first, then attach."""
-        player = sess.player
-        assert player is not None
-        seat = -1
-
-        def sit(e: Entry, attempt: int) -> Change | None:
-            nonlocal seat
-            held = rm.seat_of(e.doc, player)
-            if held is not None:
-                seat = held
-                return None
-            if attempt == 0 and not rm.free(e.doc, want):
-                raise Again  # a leave on another node may not have reached this one yet
-            seat = free_seat(e.doc, want)
-            holder = {"player": player, "name": sess.name}
-            return rm.with_seat(e.doc, seat, holder), {"k": "join", "seat": seat, **holder}
-
-        await self.change(room, sit)
-        await self.attach(sess, room, seat, push)
-
-    async def spectate(self, sess: Member, room: str) -> None:
-        await self.entry(room)  # refuses an unknown room before subscribing
-        await self.attach(sess, room, None)
-
-    async def attach(self, sess: Member, room: str, seat: int | None, push: bool = False) -> None:
-        """Bind the socket to the room's fan-out, then send `joined` and a snapshot. With
-        `push` (a seat's socket) the seat's legal moves come unasked whenever it is to decide."""
-        sess.rooms[room] = seat
-        sess.hold(room)  # deliveries wait for the snapshot
-        push = push and seat is not None
-        if push:
-            sess.pushing.add(room)
-        else:
-            sess.pushing.discard(room)
-        try:
-            if await self.hub.add(room, sess, seat):
-                e = self.cache.get(room)
-                if e is not None:
-                    e.stale = True  # not subscribed until now: changes may have been missed
-            e = await self.entry(room)
-            if seat is not None and rm.seat_of(e.doc, sess.player or "") != seat:
-                raise RoomError(ErrorCode.CONFLICT, "the seat changed hands meanwhile; join again")
-        except Exception:  # refused, or the store away: not attached (a socket held back for ever)
-            await self.detach(sess, room)
-            raise
-        joined: dict[str, Any] = {"t": "joined", "room": room, "seat": seat, "game": e.doc["game"]}
-        if push:
-            joined["push"] = True  # this server pushes (one that does not know the field leaves it out)
-        sess.send(joined)
-        self.snapshot(sess, e, seat)
-        if e.doc["status"] == rm.OVER:
-            sess.send({"t": "over", "room": room, "result": e.doc["result"]})
-
-    def snapshot(self, sess: Member, e: Entry, seat: int | None) -> None:
-        """Your view at the room's seq, with the server's `now` (ms): a client that
-        (re)loads counts the clocks down from it, not from its own clock's idea of the time.
-        Then your seat's legal moves, when they are pushed and it is yours to decide."""
-        sess.send_frame(snapshot_frame(e.id, e.seq, e.packed_view(seat), now_ms()))
-        sess.snapshot_sent(e.id, e.seq)
-        if seat is not None and e.id in sess.pushing and seat in self.acting(e):
-            moves = self.pushed(e, seat)
-            if moves is not None:
-                sess.push_moves(e.id, e.seq, moves)
-
-    @staticmethod
-    def acting(e: Entry) -> list[int]:
-        """The seats to decide now (none before the start or after the end)."""
-        assert e.game is not None
-        return e.game.to_act(e.doc["state"]) if e.doc["status"] == rm.PLAYING else []
-
-    @staticmethod
-    def pushed(e: Entry, seat: int) -> bytes | None:
-        """The `moves` frame pushed to `seat` at the room's seq (made once per seq); None
-        if the engine fails on it (logged: the commit stands, the seat may still ask)."""
-        game, state, seq = e.game, e.doc["state"], e.seq
-        assert game is not None
-
-        def make() -> bytes:
-            moves = game.legal_moves(state, seat)
-            return encode({"t": "moves", "room": e.id, "seq": seq, "moves": moves, "push": True})
-
-        try:
-            return e.kept(("push", seat), make)[0]
-        except Exception:
-            log.exception("engine %s failed listing the moves of a seat", game.info.name)
-            return None
-
-    def on_acting(self, room: str, seq: int, wanting: list[tuple[Receiver, int]]) -> None:
-        """Another node's commit made these sockets' seats decide: their legal moves, from
-        the room as Redis holds it (read again here), if it is still at that seq."""
-        e = self.cache.get(room)
-        if e is not None and not e.stale and e.seq == seq:
-            self._push_to(e, wanting)
-            return
-        task = asyncio.get_running_loop().create_task(self._push_later(room, seq, wanting))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _push_later(self, room: str, seq: int, wanting: list[tuple[Receiver, int]]) -> None:
-        try:
-            e = await self.entry(room)
-        except (RoomError, OSError, RedisError) as exc:  # the client may still ask (`legal`)
-            log.debug("legal moves of room %s not pushed: %s", room, exc)
-            return
-        if e.seq == seq:
-            self._push_to(e, wanting)
-
-    def _push_to(self, e: Entry, wanting: list[tuple[Receiver, int]]) -> None:
-        """Each socket that still holds its seat here, whose player the room still seats
-        there, and whose seat is to decide, gets that seat's moves."""
-        holders, members, acting = rm.holders(e.doc), self.hub.local.get(e.id, {}), self.acting(e)
-        for receiver, seat in wanting:
-            if seat in acting and members.get(receiver, -1) == seat and holders[seat] == receiver.player:
-                moves = self.pushed(e, seat)
-                if moves is not None:
-                    receiver.push_moves(e.id, e.seq, moves)
-
-    async def detach(self, sess: Member, room: str) -> None:
-        sess.forget(room)
-        await self.hub.remove(room, sess)
-
-    async def leave(self, sess: Member, room: str) -> None:
-        if room not in sess.rooms:
-            raise RoomError(ErrorCode.NOT_IN_ROOM, f"not in room {room!r}")
-        seat = sess.rooms[room]
-        await self.detach(sess, room)
-        if seat is not None:
-
-            def give_up(e: Entry, attempt: int) -> Change | None:
-                # before the start a seat is given up; once playing it stays the player's
-                if e.doc["status"] == rm.OPEN and rm.seat_of(e.doc, sess.player or "") == seat:
-                    return rm.with_seat(e.doc, seat, None), {"k": "leave", "seat": seat}
-                return None
-
-            await self.change(room, give_up)
-        sess.send({"t": "left", "room": room})
 
     async def start(self, sess: Member, room: str) -> None:
         """Deal and start the game, if this player may."""
@@ -457,7 +340,8 @@ class Rooms:
         new_state, result = self._apply(e, seat, move)
         assert e.game is not None
         doc = rm.decided(e.doc, e.game, seat, move, new_state, result, e.seq + 1)
-        return doc, {**entry, "said": doc["last"]["p"]}
+        said = rm.last_for(doc, None)
+        return doc, {**entry, "said": said}
 
     async def _confirmed(self, e: Entry, id_key: str) -> bool:
         """Whether a move id this node knows committed may be answered `ok`: at once, unless
@@ -493,30 +377,3 @@ class Rooms:
         except Exception:
             log.exception("engine %s failed on a move", game.info.name)
             raise RoomError(ErrorCode.INTERNAL, "the engine failed on this move; nothing changed") from None
-
-    async def legal(self, sess: Member, room: str) -> bool:
-        """Send the seat's legal moves; True when they came from the cache (same seq): the
-        frame is kept encoded, so a repeated `legal` costs one send (a Feast seat's list
-        is kilobytes to encode)."""
-        e = await self.entry(room)
-        seat = self.seat_for_move(sess, e)
-        game, state = e.game, e.doc["state"]
-        assert game is not None
-        frame, cached = e.kept(
-            ("moves", seat),
-            lambda: encode({"t": "moves", "room": room, "seq": e.seq, "moves": game.legal_moves(state, seat)}),
-        )
-        sess.send_frame(frame)
-        return cached
-
-    async def resync(self, sess: Member, room: str) -> None:
-        """A fresh snapshot, cut from the seat the document gives this player now."""
-        if room not in sess.rooms:
-            raise RoomError(ErrorCode.NOT_IN_ROOM, f"join or spectate {room!r} first")
-        e = await self.entry(room)
-        seat = sess.rooms[room]
-        if seat is not None and rm.seat_of(e.doc, sess.player or "") != seat:
-            await self.detach(sess, room)
-            sess.send({"t": "left", "room": room})
-            raise RoomError(ErrorCode.NOT_IN_ROOM, f"you no longer hold seat {seat} of {room!r}")
-        self.snapshot(sess, e, seat)

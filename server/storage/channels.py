@@ -1,26 +1,12 @@
-"""The pub/sub transport under the fan-out hub (server.storage.fanout): classic or sharded.
+"""The pub/sub transport under the fan-out hub (server.storage.fanout) on one Redis.
 
 On a single Redis, `Lean` is plain PUBLISH/SUBSCRIBE read over a connection of its own
 (parsed as it arrives: a node reads back every commit of its rooms, its own among them);
 `Classic`, redis-py's PubSub, the same where the URL asks for more than `Lean` speaks
 (auth, TLS, a unix socket): redis-py resubscribes by itself after a reconnect.
 
-On a Redis Cluster, `Sharded` uses sharded pub/sub (Redis >= 7: SPUBLISH/SSUBSCRIBE).
-Classic PUBLISH would work there too, but the cluster bus copies every classic message to
-every node of the cluster, so each node's network and CPU carry the fan-out of all rooms:
-the cost grows with the number of shards instead of falling. A shard channel lives in
-the slot of its name, so `room:{ID}` is owned by the master that owns the room's keys and
-its messages never leave that shard. A Longhall node holds one subscriber connection per
-master that owns a slot of a room it has sockets in (redis-py's ClusterPubSub), and reads
-them in turn with a short poll (`POLL` seconds per connection: about N * POLL of added
-latency at worst with N masters, and an idle node wakes 1/POLL times a second).
-
-When a master fails over (or a slot moves), its subscriptions are gone: the server sends
-SUNSUBSCRIBE for them, the connection drops, or the client learns a new slot map.
-`Sharded.get` reports each of these as a lost connection; `Sharded.recover` then
-refreshes the slot map and subscribes every channel again on its owner; the hub marks
-the rooms stale meanwhile and catches their sockets up from the stored documents
-(server.rooms.catchup: nothing committed is lost, only the fan-out messages of the gap).
+On a Redis Cluster, `Sharded` (server.storage.sharded) uses sharded pub/sub. The hub
+(server.storage.fanout.bus) picks the bus that fits the Redis it is given.
 
 `recover` returns only once Redis has confirmed every subscription: a PING sent after
 them on each connection is answered after their confirmations. A catch-up that read a
@@ -32,7 +18,6 @@ and handed out first by `get`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
 import time
 from collections import deque
@@ -40,13 +25,9 @@ from typing import Any
 
 import hiredis
 from redis.asyncio import Redis
-from redis.asyncio.cluster import ClusterPubSub
 
-from server.storage.client import clustered
-from server.storage.resp import address, plain, resp
-from server.storage.store import text
+from server.storage.resp import address, resp
 
-POLL = 0.01  # seconds a sharded read waits on each master's connection
 CONFIRM = 5.0  # seconds a recovery waits for Redis to confirm its subscriptions
 
 
@@ -55,7 +36,8 @@ def ping_token(kind: str) -> bytes:
     return f"longhall-{kind}-{secrets.token_hex(8)}".encode()
 
 
-def _left(deadline: float) -> float:
+def time_left(deadline: float) -> float:
+    """Seconds left until `deadline` (monotonic) to confirm subscriptions; past it, a loss."""
     left = deadline - time.monotonic()
     if left <= 0:
         raise ConnectionError("Redis did not confirm the subscriptions in time")
@@ -102,7 +84,7 @@ class Classic:
         deadline = time.monotonic() + CONFIRM
         await self.pubsub.ping(token)
         while True:
-            msg = await self.pubsub.get_message(timeout=_left(deadline))
+            msg = await self.pubsub.get_message(timeout=time_left(deadline))
             if msg is None:
                 continue
             if msg.get("type") == "pong" and msg.get("data") == token:
@@ -111,7 +93,7 @@ class Classic:
                 self.early.append(msg)
 
     async def close(self) -> None:
-        await self.pubsub.aclose()
+        await self.pubsub.aclose()  # type: ignore[no-untyped-call]
 
 
 class _Reading(asyncio.Protocol):
@@ -284,137 +266,3 @@ class Lean:
         conn, self.conn = self.conn, None
         if conn is not None and conn.transport is not None:
             conn.transport.close()
-
-
-class _Subscriptions(ClusterPubSub):
-    """redis-py's cluster pub/sub, told not to move subscriptions behind the hub's back.
-
-    redis-py reacts to a change of the slot map by moving shard subscriptions in a task
-    of its own: messages published in the gap are lost and nobody catches the rooms up,
-    and the connection it closes takes with it the `sunsubscribe` that would have told.
-    Here a change only raises a flag; `Sharded.get` reports it as a loss, and the hub's
-    recovery moves every subscription and then catches its rooms up (server.rooms.catchup)."""
-
-    def __init__(self, redis: Any, bus: Sharded) -> None:
-        super().__init__(redis)
-        self.bus = bus
-
-    async def on_slots_changed(self) -> None:
-        if self.bus.pubsub is self:  # not one the bus has already replaced
-            self.bus.moved = True
-
-
-class Sharded:
-    """SPUBLISH / SSUBSCRIBE on a Redis Cluster, one subscriber connection per master.
-
-    Anything that can leave a wanted channel unsubscribed is reported by `get` as a lost
-    connection: a read error, a `sunsubscribe` the server sent of itself (its master
-    gave up the slot), a change of the slot map. `recover` then starts over on fresh
-    connections: the old ones close with whatever they still queue (one `sunsubscribe`
-    per channel of a failed-over master, each of which would otherwise be one more loss)."""
-
-    sharded = True
-    publish_command = "SPUBLISH"
-
-    def __init__(self, redis: Any) -> None:
-        self.redis = redis
-        self.wanted: set[str] = set()
-        self.moved = False  # the slot map changed since the subscriptions were made
-        self.pubsub = _Subscriptions(redis, self)
-        self.early: deque[dict[str, Any]] = deque()  # messages read while recovering
-        self._turn = 0
-
-    async def subscribe(self, channel: str) -> None:
-        self.wanted.add(channel)  # first: a recovery meanwhile subscribes it too
-        await self.pubsub.ssubscribe(channel)
-
-    async def unsubscribe(self, channel: str) -> None:
-        self.wanted.discard(channel)
-        await self.pubsub.sunsubscribe(channel)
-
-    async def publish(self, channel: str, data: bytes) -> None:
-        await self.redis.spublish(channel, data)
-
-    async def get(self) -> dict[str, Any] | None:
-        """The next message of one master's connection, each master in turn."""
-        if self.moved:
-            raise ConnectionError("the cluster's slot map changed: shard subscriptions may have moved")
-        if self.early:
-            return self.early.popleft()
-        node = self._next_node()
-        if node is None:
-            await asyncio.sleep(POLL)
-            return None
-        return self._message(await self.pubsub.get_sharded_message(timeout=POLL, target_node=node))
-
-    def _message(self, msg: dict[str, Any] | None) -> dict[str, Any] | None:
-        if msg is None:
-            return None
-        kind = msg.get("type")
-        if kind == "sunsubscribe" and text(msg["channel"]) in self.wanted:
-            # the server dropped it (its master gave the slot up), or it is the late
-            # answer to an unsubscribe of a room that a socket came back to meanwhile
-            raise ConnectionError(f"shard channel {msg['channel']!r} unsubscribed by the server")
-        if kind == "pong":
-            return msg
-        if kind != "smessage":
-            return None
-        return {**msg, "type": "message"}
-
-    async def ping(self, channel: str, token: bytes) -> None:
-        """A PING on the connection that subscribed `channel` (see Classic.ping)."""
-        node = self.redis.get_node_from_key(channel)
-        ps = self.pubsub.node_pubsub_mapping.get(node.name) if node is not None else None
-        if ps is None or ps.connection is None:
-            raise ConnectionError(f"no subscriber connection for {channel!r}")
-        await ps.ping(token)
-
-    def _next_node(self) -> Any:
-        """The next master whose connection is up. redis-py lists a master's pub/sub as
-        soon as a subscription to it begins, before its connection is made, and reading
-        that one fails ("pubsub connection not set")."""
-        names = [name for name, ps in self.pubsub.node_pubsub_mapping.items() if ps.connection is not None]
-        if not names:
-            return None
-        self._turn = (self._turn + 1) % len(names)
-        return self.redis.get_node(node_name=names[self._turn])
-
-    async def recover(self) -> None:
-        """Learn the slot map again, then subscribe every wanted channel on its owner over
-        fresh connections. Raises when one could not be subscribed (the hub tries again)."""
-        await self.redis.nodes_manager.initialize()
-        self.moved = False
-        old, self.pubsub = self.pubsub, _Subscriptions(self.redis, self)
-        with contextlib.suppress(Exception):
-            await old.aclose()
-        for channel in list(self.wanted):
-            if channel in self.wanted:  # not unsubscribed meanwhile
-                await self.pubsub.ssubscribe(channel)
-        await self._confirmed()
-
-    async def _confirmed(self) -> None:
-        """Wait until each master has answered a PING sent after the subscriptions made
-        on its connection (a connection answers in order): every one is then in effect."""
-        deadline = time.monotonic() + CONFIRM
-        for name, ps in list(self.pubsub.node_pubsub_mapping.items()):
-            node = self.redis.get_node(node_name=name)
-            token = ping_token("recover")
-            await ps.ping(token)
-            while True:
-                msg = await self.pubsub.get_sharded_message(timeout=_left(deadline), target_node=node)
-                if msg is not None and msg.get("type") == "pong" and msg.get("data") == token:
-                    break
-                kept = self._message(msg)
-                if kept is not None:
-                    self.early.append(kept)
-
-    async def close(self) -> None:
-        await self.pubsub.aclose()
-
-
-def bus(redis: Any, url: str = "") -> Classic | Lean | Sharded:
-    """The bus for this Redis: sharded on a cluster; on one Redis the lean reader where
-    its URL allows it (`server.storage.resp.plain`), redis-py's PubSub otherwise."""
-    if clustered(redis):
-        return Sharded(redis)
-    return Lean(redis, url) if url and plain(url) else Classic(redis)

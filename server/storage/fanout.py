@@ -27,7 +27,11 @@ from server.runtime import loops as background
 from server.runtime import metrics
 from server.runtime.outage import QuietLog
 from server.storage import channels
+from server.storage.channels import Classic, Lean
+from server.storage.client import clustered
 from server.storage.keys import channel, node_channel
+from server.storage.resp import plain
+from server.storage.sharded import Sharded
 
 log = logging.getLogger("longhall.fanout")
 quiet = QuietLog(log)
@@ -122,6 +126,15 @@ class Unheard:
         return None
 
 
+def bus(redis: Any, url: str = "") -> Classic | Lean | Sharded:
+    """The pub/sub bus for this Redis: sharded on a cluster (server.storage.sharded); on one
+    Redis the lean reader where its URL allows it (`server.storage.resp.plain`), redis-py's
+    PubSub otherwise (server.storage.channels)."""
+    if clustered(redis):
+        return Sharded(redis)
+    return Lean(redis, url) if url and plain(url) else Classic(redis)
+
+
 class Hub:
     def __init__(self, redis: Redis, node: str, events: HubEvents, url: str = "") -> None:
         self.redis = redis
@@ -129,7 +142,7 @@ class Hub:
         self.events = events
         self.local: dict[str, dict[Receiver, int | None]] = {}
         self.subscribed: set[str] = set()  # rooms whose channel subscription went through
-        self.bus = channels.bus(redis, url)  # `url`: the lean reader on one Redis (server.storage.channels)
+        self.bus = bus(redis, url)  # `url`: the lean reader on one Redis (server.storage.channels)
         self._reader: asyncio.Task[None] | None = None
         self._own = node.encode() + b"|"
         self._direct_channel = node_channel(node).encode()

@@ -237,7 +237,7 @@ class Store:
         pipe.execute_command("EVALSHA", sha, len(k), *k, *argv)  # (its method is barred from cluster pipelines)
         on = {"target_nodes": self.redis.get_node_from_key(k[0])} if self.sharded else {}  # type: ignore[attr-defined]
         pipe.execute_command("WAIT", self.replicas, self.wait_ms, **on)
-        return await pipe.execute()  # type: ignore[no-any-return]
+        return await pipe.execute()
 
     async def _index(self, c: Commit) -> None:
         """List a new public room in the lobby, or drop one that ended; list a game that

@@ -21,6 +21,7 @@ from server.identity.tokens import Tokens
 from server.matchmaking.matchmaker import Matchmaker
 from server.play import host, undo
 from server.play.chat import Chat
+from server.rooms.attachments import Attachments
 from server.rooms.errors import RoomError
 from server.rooms.service import Rooms
 from server.runtime import metrics
@@ -33,9 +34,10 @@ quiet = QuietLog(log)
 
 
 class Gateway:
-    def __init__(self, rooms: Rooms, signer: Tokens, settings: Any, matchmaker: Matchmaker,
+    def __init__(self, rooms: Rooms, tables: Attachments, signer: Tokens, settings: Any, matchmaker: Matchmaker,
                  quotas: Quotas | None = None, chat: Chat | None = None) -> None:  # fmt: skip
         self.rooms = rooms
+        self.tables = tables  # sockets at the rooms' tables
         self.signer = signer
         self.settings = settings
         self.matchmaker = matchmaker
@@ -57,7 +59,7 @@ class Gateway:
         self.sessions.discard(sess)
         self.limits.closed(sess)
         for room in list(sess.rooms):
-            await self.rooms.detach(sess, room)
+            await self.tables.detach(sess, room)
         if sess.player is not None:
             mine = self.by_player.get(sess.player, set())
             mine.discard(sess)
@@ -125,21 +127,21 @@ class Gateway:
         elif t == "undo":
             await undo.take_back(r, sess, msg["room"], msg["seq"])
         elif t == "legal":
-            if await r.legal(sess, msg["room"]):
+            if await self.tables.legal(sess, msg["room"]):
                 self.limits.refund(sess, t)
         elif t == "create":
             await self._create(sess, msg)
         elif t == "join":
-            await r.join(sess, msg["room"], msg.get("seat"), bool(msg.get("push")))
+            await self.tables.join(sess, msg["room"], msg.get("seat"), bool(msg.get("push")))
             await self._history(sess, msg["room"])
         elif t == "spectate":
-            await r.spectate(sess, msg["room"])
+            await self.tables.spectate(sess, msg["room"])
             await self._history(sess, msg["room"])
         elif t == "chat":
             if self.chat is not None:
                 await self.chat.say(sess, msg["room"], msg["text"], msg.get("id"))
         elif t == "leave":
-            await r.leave(sess, msg["room"])
+            await self.tables.leave(sess, msg["room"])
         elif t == "start":
             if self.quotas is not None:
                 await self.quotas.may_start(sess.player)
@@ -149,7 +151,7 @@ class Gateway:
         elif t == "add_bot":
             await host.add_bot(r, sess, msg["room"], msg.get("seat"), msg.get("level", "random"))
         elif t == "resync":
-            await r.resync(sess, msg["room"])
+            await self.tables.resync(sess, msg["room"])
         elif t == "queue":
             await self._queue(sess, msg)
         elif t == "unqueue":
@@ -173,7 +175,7 @@ class Gateway:
         )
         if self.quotas is not None:  # counted before the host hears of the room: no second create races it
             await self.quotas.created(sess.player, room)
-        await self.rooms.attach(sess, room, 0, bool(msg.get("push")))
+        await self.tables.attach(sess, room, 0, bool(msg.get("push")))
 
     async def _queue(self, sess: Session, msg: dict[str, Any]) -> None:
         assert sess.player is not None

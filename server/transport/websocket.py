@@ -23,7 +23,7 @@ import logging
 from collections import deque
 from typing import Any
 
-from websockets.frames import Frame, Opcode, apply_mask  # apply_mask: websockets' C speedup where built
+from websockets.frames import Frame, Opcode, apply_mask  # type: ignore[attr-defined]  # apply_mask: websockets' C speedup where built
 from websockets.http11 import Request
 from websockets.protocol import State
 from websockets.server import ServerProtocol

@@ -24,7 +24,7 @@ def ask(s: State, seat: int, kind: str, **context: Any) -> None:
 
 
 def advanced(s: State) -> bool:
-    return s["table"]["options"].get("variant") == "advanced"  # type: ignore[no-any-return]
+    return s["table"]["options"].get("variant") == "advanced"
 
 
 def begin_round(s: State) -> None:

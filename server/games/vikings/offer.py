@@ -115,4 +115,4 @@ def take(wheel: dict[str, Any], space: int) -> dict[str, Any]:
     left = [i for i, st in enumerate(wheel["spaces"]) if st is not None]
     if left and wheel["spaces"][wheel["offset"]] is None:
         wheel["offset"] = left[0]
-    return bought  # type: ignore[no-any-return]
+    return bought

@@ -29,7 +29,7 @@ State = dict[str, Any]
 
 def owned(fjord: dict[str, Any], sid: str) -> int:
     """V-130: how many special tiles of kind `sid` the player keeps."""
-    return fjord["specials"].get(sid, 0)  # type: ignore[no-any-return]
+    return fjord["specials"].get(sid, 0)
 
 
 def goldsmith_gold(fjord: dict[str, Any], safe: set[tuple[int, int]]) -> int:
@@ -120,7 +120,7 @@ def majority(s: State, counts: list[int], item: str, points: int) -> None:
 
 def boatsmen_left(fjord: dict[str, Any]) -> int:
     """V-92 with S8: boatsmen in the home fjord, each S8 tile counting as one."""
-    return fjord["home"][BOATSMAN] + owned(fjord, "S8")  # type: ignore[no-any-return]
+    return fjord["home"][BOATSMAN] + owned(fjord, "S8")
 
 
 def food(s: State, seat: int) -> None:

@@ -1,4 +1,4 @@
-"""The sharded pub/sub bus (server.storage.channels.Sharded) on a real 3-master Redis Cluster:
+"""The sharded pub/sub bus (server.storage.sharded.Sharded) on a real 3-master Redis Cluster:
 reading never fails while the bus opens and closes its connections to the masters, and a
 master's failover is one loss for the hub to recover from, after which every channel
 delivers again. (Seen seating 200 tables on a cluster: reads failed with "pubsub
@@ -15,9 +15,9 @@ from collections.abc import AsyncIterator
 
 from redis.cluster import RedisCluster as ClusterClient
 
-from server.storage.channels import Sharded
 from server.storage.client import connect
 from server.storage.keys import channel
+from server.storage.sharded import Sharded
 from testbed.redis_cluster import RedisCluster
 from tests.server.test_cluster_nodes import fail_over, wait_promoted
 

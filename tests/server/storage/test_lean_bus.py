@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as aioredis
 
-from server.storage import channels
+from server.storage import channels, fanout
 from server.storage.channels import Lean, ping_token
 from server.storage.client import connect
 
@@ -20,7 +20,7 @@ from server.storage.client import connect
 @contextlib.asynccontextmanager
 async def lean(url: str) -> AsyncIterator[tuple[Lean, aioredis.Redis]]:
     r = connect(url)
-    bus = channels.bus(r, url)
+    bus = fanout.bus(r, url)
     assert isinstance(bus, Lean)
     try:
         yield bus, r
@@ -82,8 +82,8 @@ async def test_a_lost_connection_is_reported_once_and_recovered_from(redis_url: 
 async def test_a_node_on_a_plain_url_reads_with_the_lean_bus(redis_url: str) -> None:
     r = connect(redis_url)
     try:
-        assert isinstance(channels.bus(r, redis_url), Lean)
-        assert isinstance(channels.bus(r, redis_url.replace("redis://", "redis://user:secret@")), channels.Classic)
-        assert isinstance(channels.bus(r), channels.Classic)
+        assert isinstance(fanout.bus(r, redis_url), Lean)
+        assert isinstance(fanout.bus(r, redis_url.replace("redis://", "redis://user:secret@")), channels.Classic)
+        assert isinstance(fanout.bus(r), channels.Classic)
     finally:
         await r.aclose()
