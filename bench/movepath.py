@@ -109,6 +109,14 @@ def _healthy(port: int, node: subprocess.Popen[bytes]) -> None:
     raise RuntimeError("the node did not become healthy")
 
 
+def build_command(tree: Path) -> list[str]:
+    """The command that compiles `tree`'s move path into its own build/native: its
+    scripts/native.py, or in a tree from before that script, its protocol.native.build."""
+    if (tree / "scripts" / "native.py").exists():
+        return [sys.executable, "scripts/native.py"]
+    return [sys.executable, "-c", "import sys, protocol.native as n; sys.exit(not n.build(n.out_dir()))"]
+
+
 def checkout(ref: str, where: Path) -> Path:
     """A worktree of `ref`, with its own move path compiled where this tree's is (both trees
     then run compiled, or both as Python: a ratio of like with like)."""
@@ -118,8 +126,7 @@ def checkout(ref: str, where: Path) -> Path:
 
     if native.usable():
         env = {k: v for k, v in os.environ.items() if k != "LONGHALL_NATIVE_DIR"}
-        build = "import sys, protocol.native as n; sys.exit(not n.build(n.out_dir()))"
-        done = subprocess.run([sys.executable, "-c", build], cwd=where, env={**env, "PYTHONPATH": str(where)})
+        done = subprocess.run(build_command(where), cwd=where, env={**env, "PYTHONPATH": str(where)})
         print(f"{ref}: its move path {'compiled' if done.returncode == 0 else 'NOT compiled: it runs as Python'}")
     return where
 

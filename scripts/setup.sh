@@ -23,9 +23,9 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   .venv/bin/python -m pip install --quiet -e '.[test]'
   echo "$want" > "$stamp"
 fi
-# the move path's hottest modules compiled to C (protocol/native.py): about a minute when
+# the move path's hottest modules compiled to C (scripts/native.py): about a minute when
 # their sources changed, nothing otherwise; where it fails, the same code runs as Python
-.venv/bin/python -c 'import sys, protocol.native as n; sys.exit(not n.build(n.out_dir()))' || true
+.venv/bin/python scripts/native.py || true
 
 # npm ci in a package unless its node_modules already matches its lock file
 npm_ready() {

@@ -3,6 +3,8 @@ never for speed)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bench import movepath, scenarios
@@ -79,3 +81,12 @@ def test_the_cost_of_scraping_metrics_is_measured() -> None:
         r = metrics_cost.one_round(rooms=2, seconds=2.5, scrape=scrape)
         assert r["moves_per_s"] > 0 and r["cpu_ms_per_move"] > 0 and r["errors"] == 0
         assert (r["scrapes"] > 0 and r["scrape_bytes"] > 0) if scrape else r["scrapes"] == 0
+
+
+def test_a_tree_to_compare_with_is_compiled_by_its_own_build(tmp_path: Path) -> None:
+    """`--before` compiles the other tree as that tree builds itself: scripts/native.py, or
+    protocol.native.build in a tree from before the script."""
+    assert movepath.build_command(movepath.ROOT)[1:] == ["scripts/native.py"]
+    assert movepath.build_command(tmp_path)[1:] == [
+        "-c", "import sys, protocol.native as n; sys.exit(not n.build(n.out_dir()))"
+    ]  # fmt: skip

@@ -4,7 +4,9 @@ No container engine: tests/deploy/image_layout.py lays out a folder holding exac
 a stage copies from a clean checkout (through .dockerignore), and the stage's build
 command runs there: the web stage's `npm ci` and `npm run build` (npm offline, from the
 cache `scripts/setup.sh web` filled), the build stage's `pip install .` (offline, its
-dependencies taken from the test virtualenv). Then the runtime stage's entry point,
+dependencies taken from the test virtualenv); of its mypyc step, that scripts/native.py
+runs there and finds every source it compiles (the compile itself, minutes long, is left
+to `scripts/image-check`). Then the runtime stage's entry point,
 `longhall serve`, runs from that install with that web build, as the image would. A
 COPY missing from a stage fails here as it fails `docker build` (the web stage once
 lacked the game data the app imports from server/games).
@@ -67,6 +69,22 @@ def test_the_build_stage_installs_every_package_the_server_imports(installed: Pa
     out = subprocess.run([sys.executable, "-c", probe], cwd=installed, env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert Path(out.stdout.strip()).is_relative_to(installed)  # not the checkout's sources
+
+
+def test_the_build_stage_holds_every_source_its_native_build_compiles(installed: Path, tmp_path: Path) -> None:
+    """scripts/native.py runs in the stage as its RUN line runs it (the package's install on
+    PYTHONPATH) and lists what it compiles: each source is in the stage, and installed where
+    the runtime's loader fingerprints it (one left out of the install turns the set off)."""
+    build = stage("build")
+    assert any("python scripts/native.py" in run for run in build.runs())
+    work = lay_out(build, tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(installed)}
+    out = subprocess.run([sys.executable, "scripts/native.py", "--sources"], cwd=work, env=env, capture_output=True,
+                         text=True)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    sources = out.stdout.split()
+    assert len(sources) > 20
+    assert [rel for rel in sources if not (work / rel).is_file() or not (installed / rel).is_file()] == []
 
 
 @pytest.fixture

@@ -1,9 +1,12 @@
-"""The compiled move path (protocol.native): used where it could be built, only while its
-sources are the ones compiled, and playing exactly the games the Python source plays."""
+"""The compiled move path (protocol.native, built by scripts/native.py): used where it could
+be built, only while its sources are the ones compiled, and playing exactly the games the
+Python source plays."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+import json
 import os
 import shutil
 import subprocess
@@ -48,18 +51,32 @@ print(native.usable(), n, h.hexdigest())
 
 
 def play(env: dict[str, str]) -> tuple[str, str, str]:
-    root = Path(native.__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, "-c", PLAY], cwd=root, env={**os.environ, **env}, capture_output=True,
+    out = subprocess.run([sys.executable, "-c", PLAY], cwd=native.ROOT, env={**os.environ, **env}, capture_output=True,
                          text=True, timeout=300, check=True)  # fmt: skip
     used, moves, digest = out.stdout.split()
     return used, moves, digest
+
+
+def build_list() -> list[str]:
+    """What scripts/native.py compiles (its `--sources`)."""
+    script = native.ROOT / "scripts" / "native.py"
+    out = subprocess.run([sys.executable, str(script), "--sources"], capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def sources() -> list[str]:
+    """What the build in use compiled, by its manifest."""
+    found = native.manifest(native.out_dir())
+    assert found is not None
+    return found["sources"]
 
 
 def test_the_compiled_set_is_used_where_a_compiler_is() -> None:
     if shutil.which("cc") is None:
         pytest.skip("no C compiler here: the server runs as Python")
     assert native.usable(), f"scripts/setup.sh compiles {native.out_dir()}; see its .log beside it"
-    for rel in native.COMPILED:
+    assert sources() == build_list(), "the build predates scripts/native.py's list: run scripts/setup.sh"
+    for rel in sources():
         module = importlib.import_module(rel.removesuffix(".py").replace("/", "."))
         assert native.compiled(module), f"{module.__name__} was loaded from {module.__file__}"
 
@@ -68,13 +85,40 @@ def test_an_edited_source_turns_the_whole_set_off(tmp_path: Path) -> None:
     """A build is used only with the very sources it was compiled from."""
     if not native.usable():
         pytest.skip("no compiled set here")
-    for rel in native.COMPILED:
+    for rel in sources():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(native.ROOT / rel, tmp_path / rel)
     assert native.fresh(native.out_dir(), tmp_path)
-    edited = tmp_path / native.COMPILED[-1]
+    edited = tmp_path / sources()[-1]
     edited.write_text(edited.read_text() + "\n# an edit\n")
     assert not native.fresh(native.out_dir(), tmp_path)
+
+
+def test_the_manifest_alone_says_what_is_fingerprinted(tmp_path: Path) -> None:
+    """No compiler needed: a folder is a usable build only with a manifest whose sources
+    are, byte for byte, under the root it is checked against."""
+    root, out = tmp_path / "tree", tmp_path / "out"
+    (root / "pkg").mkdir(parents=True)
+    out.mkdir()
+    (root / "pkg" / "a.py").write_text("x = 1\n")
+    assert not native.fresh(out, root)  # no manifest: no build, or one from before manifests
+    manifest = {"sources": ["pkg/a.py"], "fingerprint": native.fingerprint(["pkg/a.py"], root), "library": "lib.so"}
+    (out / native.MANIFEST).write_text(json.dumps(manifest))
+    assert native.fresh(out, root)
+    (root / "pkg" / "a.py").write_text("x = 2\n")
+    assert not native.fresh(out, root)
+    (root / "pkg" / "a.py").unlink()
+    assert not native.fresh(out, root)  # a compiled source gone
+    (out / native.MANIFEST).write_text('{"sources": ["pkg/a.py"]')
+    assert native.manifest(out) is None  # cut short
+
+
+def test_the_loader_names_no_file_of_the_server() -> None:
+    """What is compiled is the build's word (scripts/native.py, then the manifest): the
+    wire package holds no path of the server's layout."""
+    tree = ast.parse((native.ROOT / "protocol" / "native.py").read_text())
+    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    assert [s for s in strings if "server/" in s or "server." in s] == []
 
 
 def test_compiled_and_python_play_the_same_games() -> None:
