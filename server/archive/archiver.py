@@ -31,7 +31,6 @@ from redis.asyncio import Redis
 from server.archive import leaderboard
 from server.archive.finished import read_room
 from server.runtime import loops as background
-from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.keys import ARCHIVE_PENDING as PENDING
 from server.storage.keys import META_PATTERN, claim_key, keys, released, room_of_meta
 from server.storage.store import text
@@ -40,7 +39,6 @@ if TYPE_CHECKING:
     from server.archive.repository import Archive
 
 log = logging.getLogger("longhall.archive")
-quiet = QuietLog(log)
 BATCH = 50  # games archived in one transaction, at most
 GATHER = 0.5  # seconds a node gathers the games ending after one before archiving them together
 
@@ -57,26 +55,27 @@ class Archiver:
         self.counts = {"archived": 0, "already": 0, "gone": 0, "busy": 0, "failed": 0}
         self._queue: asyncio.Queue[str] = asyncio.Queue()
         self._ready = asyncio.Event()
-        self._tasks: list[asyncio.Task[None]] = []
+        self._next_scan = time.monotonic() + random.uniform(0, sweep_every)
 
     def finished(self, room: str) -> None:
         """A game ended on this node (called from the commit path: no I/O here)."""
         self._queue.put_nowait(room)
 
-    def start(self) -> None:
-        """Announce at once; archive once `attach` hands over the database."""
-        self._tasks = [asyncio.create_task(self._drain())]
+    def register(self, loops: background.Loops) -> None:
+        """Its loops: the games ending here announced at once (and archived once `attach`
+        hands over the database); the announced and forgotten ones looked for every
+        `sweep_every` seconds."""
+        loops.run("archive queue", self._drain)
+        loops.every("archive sweep", self.sweep_every, self.look, log)
 
     def attach(self, archive: Archive | None) -> None:
         """The archive is open (None: this node only announces)."""
         self.archive = archive
-        if archive is not None:
-            self._tasks.append(asyncio.create_task(self._sweeper()))
         self._ready.set()
 
-    async def stop(self) -> None:
-        await background.stop(*self._tasks)
-        with contextlib.suppress(Exception):  # games that ended just now: leave them to the others
+    async def close(self) -> None:
+        """After its loops stopped: the games that ended just now, announced for the others."""
+        with contextlib.suppress(Exception):
             while not self._queue.empty():
                 await self.announce(self._queue.get_nowait())
 
@@ -105,21 +104,15 @@ class Archiver:
             except Exception:  # the pending set or the scan brings them back
                 log.warning("archiving rooms %s failed; they will be retried", rooms, exc_info=True)
 
-    async def _sweeper(self) -> None:
-        next_scan = time.monotonic() + random.uniform(0, self.sweep_every)
-        while True:
-            try:
-                await self.sweep()
-                if time.monotonic() >= next_scan:
-                    await self.scan()
-                    next_scan = time.monotonic() + self.scan_every * random.uniform(0.8, 1.2)
-            except asyncio.CancelledError:
-                raise
-            except STORE_ERRORS as exc:
-                quiet.warn("sweep", "archive sweep failed", exc)
-            except Exception:
-                log.warning("archive sweep failed", exc_info=True)
-            await asyncio.sleep(self.sweep_every)
+    async def look(self) -> None:
+        """Archive what is due, and now and then scan for what nobody announced (once the
+        database is attached; a node that only announces does neither)."""
+        if self.archive is None:
+            return
+        await self.sweep()
+        if time.monotonic() >= self._next_scan:
+            await self.scan()
+            self._next_scan = time.monotonic() + self.scan_every * random.uniform(0.8, 1.2)
 
     async def sweep(self, limit: int = 200) -> int:
         """Archive announced rooms that ended more than `grace` ago; how many were handled."""

@@ -66,6 +66,7 @@ async def run_archiver(url: str, redis_url: str, args: argparse.Namespace) -> No
     from server.archive.archiver import Archiver
     from server.archive.db import upgrade
     from server.archive.repository import Archive
+    from server.runtime.loops import Loops
     from server.storage.client import connect
 
     await upgrade(url)
@@ -74,13 +75,16 @@ async def run_archiver(url: str, redis_url: str, args: argparse.Namespace) -> No
     node = f"archiver-{secrets.token_hex(3)}"
     a = Archiver(redis, archive, node, grace=args.grace, keep=args.keep, lease_ms=int(args.lease * 1000),
                  sweep_every=args.every, scan_every=args.scan_every)  # fmt: skip
-    a.start()
+    loops = Loops()
+    a.register(loops)
     a.attach(archive)
+    loops.start()
     print(f"longhall: {node} archiving from {redis_url} into {_safe(url)}", flush=True)
     try:
         await asyncio.Event().wait()
     finally:
-        await a.stop()
+        await loops.stop()
+        await a.close()
         await archive.close()
         await redis.aclose()
 

@@ -36,7 +36,6 @@ class ArchiveService:
         self.redis = redis
         self.archive: Archive | None = None
         self.archiver = Archiver(redis, None, node, grace=settings.archive_grace, keep=settings.archived_ttl)
-        self._opening: asyncio.Task[None] | None = None
 
     def routes(self) -> list[Route]:
         return routes(self.redis, lambda: self.archive)
@@ -45,9 +44,10 @@ class ArchiveService:
         """A game ended on this node (Rooms' events, by way of the node)."""
         self.archiver.finished(room)
 
-    async def start(self) -> None:
-        self.archiver.start()
-        self._opening = asyncio.create_task(self._open())
+    def register(self, loops: background.Loops) -> None:
+        """Its loops: the archiver's, and the database opened (and migrated) meanwhile."""
+        self.archiver.register(loops)
+        loops.run("archive database", self._open)
 
     async def _open(self) -> None:
         # imported in a thread: the event loop keeps serving while SQLAlchemy loads
@@ -72,8 +72,8 @@ class ArchiveService:
                     log.warning("leaderboards were not rebuilt yet: %s: %s", type(exc).__name__, exc)
                 await asyncio.sleep(5)
 
-    async def stop(self) -> None:
-        await background.stop(self._opening)
-        await self.archiver.stop()
+    async def close(self) -> None:
+        """After its loops stopped."""
+        await self.archiver.close()
         if self.archive is not None:
             await self.archive.close()

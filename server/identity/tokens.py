@@ -21,7 +21,6 @@ and are replaced by a JWT in the `welcome`.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import json
@@ -39,7 +38,8 @@ from redis.asyncio import Redis
 
 from protocol.errors import CLOSE_REVOKED
 from server.identity.ids import Signer
-from server.runtime.outage import STORE_ERRORS, QuietLog
+from server.runtime.loops import Loops
+from server.runtime.outage import QuietLog
 from server.storage.keys import REVOKED
 from server.storage.keys import SIGNING_KEYS as KEYS
 from server.storage.store import text
@@ -49,7 +49,8 @@ KID = "lh-"
 PLAIN_SUB = re.compile(r"^[A-Za-z0-9_.@-]{1,40}$")
 REVOCATION_POLL = 2.0
 LOOKBACK = 30.0
-quiet = QuietLog(logging.getLogger("longhall.tokens"))
+log = logging.getLogger("longhall.tokens")
+quiet = QuietLog(log)
 
 
 @dataclass
@@ -182,27 +183,30 @@ class Tokens:
         return {text(item[0]): float(item[1]) for item in found}
 
 
-async def watch_revocations(tokens: Tokens, gateway: Any, every: float = REVOCATION_POLL) -> None:
-    """Close the sockets of players revoked anywhere (4003), within `every` seconds. Each
-    poll looks back LOOKBACK seconds (a revocation stamped just before a poll may land just
-    after it) and skips what it has already handled."""
-    handled: dict[str, float] = {}
-    since = time.time()
-    while True:
-        await asyncio.sleep(every)
-        try:
-            found = await tokens.revoked_since(since - LOOKBACK)
-        except STORE_ERRORS as exc:
-            quiet.warn("revocations", "could not read revocations", exc)
-            continue
+class Revocations:
+    """Close the sockets of players revoked anywhere (4003), within REVOCATION_POLL seconds
+    (`register`). Each look goes back LOOKBACK seconds (a revocation stamped just before a
+    look may land just after it) and skips what it has already handled."""
+
+    def __init__(self, tokens: Tokens, gateway: Any) -> None:
+        self.tokens = tokens
+        self.gateway = gateway  # (its sockets by player)
+        self.handled: dict[str, float] = {}
+        self.since = time.time()
+
+    def register(self, loops: Loops) -> None:
+        loops.every("token revocations", REVOCATION_POLL, self.look, log)
+
+    async def look(self) -> None:
+        found = await self.tokens.revoked_since(self.since - LOOKBACK)
         for player, at in found.items():
-            if handled.get(player) == at:
+            if self.handled.get(player) == at:
                 continue
-            handled[player] = at
-            for sess in list(gateway.by_player.get(player, ())):
+            self.handled[player] = at
+            for sess in list(self.gateway.by_player.get(player, ())):
                 sess.close(CLOSE_REVOKED, "this player's tokens were revoked")
-        since = time.time()
-        handled = {p: at for p, at in handled.items() if at >= since - 2 * LOOKBACK}
+        self.since = time.time()
+        self.handled = {p: at for p, at in self.handled.items() if at >= self.since - 2 * LOOKBACK}
 
 
 async def revoke(redis: Redis, player: str) -> float:

@@ -38,7 +38,6 @@ match, not per move.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -57,7 +56,6 @@ from server.rooms import fairness as fair
 from server.rooms.seating import table_for
 from server.runtime import loops as background
 from server.runtime.config import Settings
-from server.runtime.outage import STORE_ERRORS, QuietLog
 from server.storage.fanout import Hub, payload
 from server.storage.keys import (
     CLOCKS,
@@ -74,7 +72,6 @@ from server.storage.keys import MATCHES as PENDING
 from server.storage.store import Commit, Store, text
 
 log = logging.getLogger("longhall.matchmaker")
-quiet = QuietLog(log)
 LEASE_MS = 3000
 TICK = 0.1
 SCAN = 5000  # tickets of one queue looked at per round, oldest first
@@ -85,7 +82,6 @@ class Matchmaker:
     def __init__(self, redis: Redis, store: Store, hub: Hub, node: str, settings: Settings | None = None) -> None:
         self.redis, self.store, self.hub, self.node = redis, store, hub, node
         self.settings = settings or Settings()
-        self._task: asyncio.Task[None] | None = None
         self.made = 0  # rooms this node made (tests, bench)
         self.lease = background.Lease(redis, MATCHER_LEASE, node, LEASE_MS)
 
@@ -131,27 +127,19 @@ class Matchmaker:
             pipe.delete(ticket_key(player))
             await pipe.execute()
 
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._loop())
+    def register(self, loops: background.Loops) -> None:
+        """Its loop: a matching round every TICK under the lease (`release` hands it on)."""
+        loops.every("matcher round", TICK, self.round, log)
 
-    async def stop(self) -> None:
-        await background.stop(self._task)
-        with contextlib.suppress(Exception):  # hand the lease on at once if we hold it
+    async def round(self) -> None:
+        if await self.lease.hold():
+            await self._match_all()
+
+    async def release(self) -> None:
+        """Hand the lease on at once if this node holds it (the loop stopped: a node going down)."""
+        with contextlib.suppress(Exception):
             if text(await self.redis.get(MATCHER_LEASE)) == self.node:
                 await self.redis.delete(MATCHER_LEASE)
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                if await self.lease.hold():
-                    await self._match_all()
-            except asyncio.CancelledError:
-                raise
-            except STORE_ERRORS as exc:
-                quiet.warn("round", "matcher round failed", exc)
-            except Exception:
-                log.warning("matcher round failed", exc_info=True)
-            await asyncio.sleep(TICK)
 
     async def _match_all(self) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:

@@ -30,7 +30,7 @@ from server.archive.service import ArchiveService
 from server.games import registry
 from server.identity.ids import Signer
 from server.identity.quotas import Quotas
-from server.identity.tokens import Tokens, watch_revocations
+from server.identity.tokens import Revocations, Tokens
 from server.matchmaking.matchmaker import Matchmaker
 from server.node import api
 from server.node.drain import Drain, Stopped, probe_routes, stop_signals
@@ -123,11 +123,9 @@ class Node:
         self.matchmaker: Matchmaker | None = None
         self.drain = Drain(settings.drain_seconds)
         self.archive = ArchiveService(settings, self.redis, self.id)
-        self.presence: Presence | None = None
         self.referee: Referee | None = None
-        self.absence: Absence | None = None
-        self._sweeper: asyncio.Task[None] | None = None
-        self.liveness: Liveness | None = None
+        self.loops = background.Loops()  # every background loop of the node (server.runtime.loops)
+        self._watchers: dict[str, int] = {}  # spectators per room, as the sweep last wrote them
 
     async def start(self) -> None:
         registry.games()  # import every engine and its data now, not on the first room's move
@@ -146,17 +144,21 @@ class Node:
             self.rooms, self.tables, signer, s, self.matchmaker, Quotas(self.redis, s), Chat(self.redis, hub, self.id)
         )
         ADMISSION.configure(s)
-        self.liveness = Liveness(self.gateway.limits, s, lambda: watch_revocations(signer, self.gateway))
-        self.liveness.start()
-        self.matchmaker.start()
-        await self.archive.start()
-        self.presence = Presence(self.redis, self.rooms, s.abandon_after)
-        self.presence.start()
-        self.absence = Absence(self.redis, self.rooms, s.absent_after)
-        self.absence.start()
-        self.referee = Referee(self.redis, self.rooms, self.id, self.absence)
-        self.referee.start()
-        self._sweeper = asyncio.create_task(self._sweep())
+        absence = Absence(self.redis, self.rooms, s.absent_after)
+        self.referee = Referee(self.redis, self.rooms, self.id, absence)
+        parts: list[background.Looping] = [
+            Liveness(self.gateway.limits, s),
+            Revocations(signer, self.gateway),
+            self.matchmaker,
+            self.archive,
+            Presence(self.redis, self.rooms, s.abandon_after),
+            absence,
+            self.referee,
+        ]
+        for part in parts:
+            part.register(self.loops)
+        self.loops.every("node sweep", SWEEP_SECONDS, self.sweep, log)
+        self.loops.start()
         tune_gc(s.gc_young)
         metrics.loop_started()
 
@@ -191,43 +193,30 @@ class Node:
         if self.referee is not None:
             self.referee.note(room, due)
 
-    async def _sweep(self) -> None:
+    async def sweep(self) -> None:
         """Publish spectator counts for the lobby; forget rooms nobody here watches."""
         assert self.rooms is not None
-        written: dict[str, int] = {}
-        while True:
-            await asyncio.sleep(SWEEP_SECONDS)
-            try:
-                t0 = time.perf_counter()
-                await self.redis.ping()
-                metrics.redis_ping(time.perf_counter() - t0)
-                counts = self.rooms.hub.spectators()
-                changed = {r: n for r, n in counts.items() if written.get(r) != n}
-                changed.update({r: 0 for r in written if r not in counts})
-                await self.store.set_watchers(self.id, changed, ttl=int(SWEEP_SECONDS * 6))
-                written = counts
-                self.rooms.evict_idle(60.0)
-            except STORE_ERRORS as exc:
-                quiet.warn("sweep", "sweep failed", exc)
-            except Exception:
-                log.warning("sweep failed", exc_info=True)
+        t0 = time.perf_counter()
+        await self.redis.ping()
+        metrics.redis_ping(time.perf_counter() - t0)
+        counts = self.rooms.hub.spectators()
+        changed = {r: n for r, n in counts.items() if self._watchers.get(r) != n}
+        changed.update({r: 0 for r in self._watchers if r not in counts})
+        await self.store.set_watchers(self.id, changed, ttl=int(SWEEP_SECONDS * 6))
+        self._watchers = counts
+        self.rooms.evict_idle(60.0)
 
     async def stop(self) -> None:
-        await background.stop(self._sweeper)
-        if self.presence:
-            await self.presence.stop()
-        if self.referee:
-            await self.referee.stop()
-        if self.absence:
-            await self.absence.stop()
-        if self.liveness:
-            await self.liveness.stop()
+        await self.loops.stop()
+        if self.referee:  # the deadlines noted since its last round
+            with contextlib.suppress(*STORE_ERRORS):
+                await self.referee.flush()
         if self.matchmaker:
-            await self.matchmaker.stop()
+            await self.matchmaker.release()
         if self.rooms:  # nothing commits any more: the rooms' tails written whole
             with contextlib.suppress(*STORE_ERRORS):
                 log.info("documents written whole at shutdown: %d", await self.rooms.flush())
-        await self.archive.stop()
+        await self.archive.close()
         if self.rooms:
             await self.rooms.hub.stop()
         self.store.close()

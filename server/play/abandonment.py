@@ -17,7 +17,6 @@ goes on) and clocks.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 
@@ -29,11 +28,9 @@ from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
 from server.rooms.service import Change, Rooms
 from server.runtime import loops as background
-from server.runtime.outage import QuietLog
 from server.storage.keys import PLAYING_ROOMS
 
 log = logging.getLogger("longhall.abandon")
-quiet = QuietLog(log)
 BATCH = 50  # games ended per look, at most
 
 
@@ -43,16 +40,9 @@ class Presence:
         self.rooms = rooms
         self.after = after
         self.interval = max(0.2, min(5.0, after / 3))
-        self._task: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._loop())
-
-    async def stop(self) -> None:
-        await background.stop(self._task)
-
-    async def _loop(self) -> None:
-        await background.every(self.interval, self.sweep, "sweep", "presence sweep", quiet, log)
+    def register(self, loops: background.Loops) -> None:
+        loops.every("presence sweep", self.interval, self.sweep, log)
 
     def present(self) -> list[str]:
         """Games in play where this node holds a socket of a seated player."""

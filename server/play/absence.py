@@ -14,7 +14,6 @@ judge first looked at it. Each change is an ordinary commit (seq-checked, one ro
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from typing import Any
@@ -26,11 +25,9 @@ from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
 from server.rooms.service import Change, Rooms
 from server.runtime import loops as background
-from server.runtime.outage import QuietLog
 from server.storage.keys import OPEN_ROOMS, PLAYING_ROOMS, here_key
 
 log = logging.getLogger("longhall.absence")
-quiet = QuietLog(log)
 REFRESH = 2.0  # seconds between a node's writes of who it holds
 BATCH = 500  # rooms judged per look
 
@@ -40,16 +37,10 @@ class Absence:
         self.redis = redis
         self.rooms = rooms
         self.after_ms = int(after * 1000)
-        self._task: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._loop())
-
-    async def stop(self) -> None:
-        await background.stop(self._task)
-
-    async def _loop(self) -> None:
-        await background.every(REFRESH, self.refresh, "refresh", "absence refresh", quiet, log)
+    def register(self, loops: background.Loops) -> None:
+        """Its loop: who this node holds, written every REFRESH seconds (the referee judges)."""
+        loops.every("absence refresh", REFRESH, self.refresh, log)
 
     def held(self) -> dict[str, set[int]]:
         """Seats this node holds a socket of, by room (the socket's player holds the seat)."""

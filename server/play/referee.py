@@ -19,7 +19,6 @@ node after a restart, cannot act twice.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from typing import cast
@@ -35,11 +34,10 @@ from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
 from server.rooms.service import Change, Rooms
 from server.runtime import loops as background
-from server.runtime.outage import STORE_ERRORS, QuietLog
+from server.runtime.outage import STORE_ERRORS
 from server.storage.keys import CLOCKS, PLAYING_ROOMS, REFEREE_LEASE
 
 log = logging.getLogger("longhall.referee")
-quiet = QuietLog(log)
 TICK = 0.1  # seconds between looks (and between writes of noted deadlines)
 LEASE_MS = 3000
 REBUILD = 30.0  # seconds between rebuilds of the index from the documents
@@ -59,38 +57,27 @@ class Referee:
         self._judged = 0.0
         self.noted: dict[str, int | None] = {}
         self.acted = 0  # decisions made for seats (bots and timeouts), for tests and metrics
-        self._task: asyncio.Task[None] | None = None
         self._rebuilt = 0.0
 
     def note(self, room: str, deadline: int | None) -> None:
         """A commit here changed `room`'s next deadline (called on the commit path: no I/O)."""
         self.noted[room] = deadline
 
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._loop())
+    def register(self, loops: background.Loops) -> None:
+        """Its loop: a round every TICK (the node writes what is noted once more at its stop)."""
+        loops.every("referee round", TICK, self.round, log)
 
-    async def stop(self) -> None:
-        await background.stop(self._task)
+    async def round(self) -> None:
+        """Write the deadlines noted here; under the lease, act on the rooms due, put every
+        deadline back now and then, and judge absent seats."""
         await self.flush()
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                await self.flush()
-                if await self.lease.hold():
-                    await self.sweep()
-                    if time.monotonic() - self._rebuilt > REBUILD:
-                        await self.rebuild()
-                    if self.absence is not None and time.monotonic() - self._judged > ABSENCE_EVERY:
-                        self._judged = time.monotonic()
-                        await self.absence.judge()
-            except asyncio.CancelledError:
-                raise
-            except STORE_ERRORS as exc:
-                quiet.warn("round", "referee round failed", exc)
-            except Exception:
-                log.warning("referee round failed", exc_info=True)
-            await asyncio.sleep(TICK)
+        if await self.lease.hold():
+            await self.sweep()
+            if time.monotonic() - self._rebuilt > REBUILD:
+                await self.rebuild()
+            if self.absence is not None and time.monotonic() - self._judged > ABSENCE_EVERY:
+                self._judged = time.monotonic()
+                await self.absence.judge()
 
     async def flush(self) -> None:
         if not self.noted:

@@ -13,14 +13,12 @@ Connections that never finish the HTTP upgrade are server/transport/handshake.py
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import time
-from collections.abc import Callable, Coroutine
 from typing import Any
 
 from protocol.errors import CLOSE_HELLO_TIMEOUT, CLOSE_IDLE, CLOSE_NO_PONG
 from server.runtime import metrics
+from server.runtime.loops import Loops
 from server.transport.limits import Conn
 
 TICK = 1.0
@@ -45,22 +43,17 @@ def due(sess: Any, conn: Conn, s: Any, now: float) -> tuple[int, str] | None:
 
 
 class Liveness:
-    def __init__(self, limits: Any, settings: Any, also: Callable[[], Coroutine[Any, Any, None]] | None = None) -> None:
+    def __init__(self, limits: Any, settings: Any) -> None:
         self.limits = limits
         self.settings = settings
-        self.also = also  # another watch of the node's sockets (token revocations), its own task
-        self._tasks: list[asyncio.Task[None]] = []
 
-    def start(self) -> None:
-        self._tasks = [asyncio.create_task(self._loop())]
-        if self.also is not None:
-            self._tasks.append(asyncio.create_task(self.also()))
+    def register(self, loops: Loops) -> None:
+        """Its loop: a look at every socket, TICK seconds apart (less when hellos are due sooner)."""
+        loops.every("liveness", min(TICK, max(0.05, self.settings.hello_timeout / 4)), self.look)
 
-    async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+    async def look(self) -> None:
+        self.tick()
+        self.limits.sweep()
 
     def tick(self) -> None:
         now = time.monotonic()
@@ -71,10 +64,3 @@ class Liveness:
             if close is not None:
                 sess.close(*close)
                 metrics.rate_limit_closed(close[1])
-
-    async def _loop(self) -> None:
-        tick = min(TICK, max(0.05, self.settings.hello_timeout / 4))
-        while True:
-            await asyncio.sleep(tick)
-            self.tick()
-            self.limits.sweep()

@@ -17,6 +17,7 @@ from redis.asyncio import Redis
 from server.archive.archiver import Archiver
 from server.archive.finished import read_room
 from server.archive.repository import Archive
+from server.runtime.loops import Loops
 from server.storage.keys import ARCHIVE_PENDING as PENDING
 from server.storage.keys import claim_key, keys
 from tests.cluster import ROOT, ServerProc
@@ -209,14 +210,17 @@ async def test_games_ending_together_are_archived_in_one_transaction(
 
     archive.save_games = counted  # type: ignore[method-assign]
     a = Archiver(aredis, None, "batch", grace=3600, keep=0, gather=0.3)
-    a.start()
+    loops = Loops()
+    a.register(loops)
+    loops.start()
     try:
         for room in [*rooms, f"nosuchroom{time.time_ns()}"]:
             a.finished(room)  # as the commit path tells it, one after another
         a.attach(archive)
         await eventually(lambda: _all_archived(archive, rooms))
     finally:
-        await a.stop()
+        await loops.stop()
+        await a.close()
     assert calls == [rooms]  # one transaction for the three (the unknown room was never read)
     assert a.counts["archived"] == 3 and a.counts["gone"] == 1
     for room, result in played:
