@@ -64,8 +64,6 @@ export const SAY = {
   "hunters.clan": (d) => t("say.hunters.clan", { role: role(d.role), feature: feature(d.feature) }),
   "hunters.hut": (d) => t("say.hunters.hut", { feature: feature(d.feature) }),
   "hunters.pass": () => t("say.hunters.pass"),
-  "highcard.bid": (d) => (d.n === undefined ? t("say.highcard.secret") : t("say.highcard.bid", { count: d.n })),
-  "highcard.play": (d) => t("say.highcard.play", { card: d.card }),
   undo: () => t("say.undo"), // a seat took its latest decision back (a room created with undo)
   ...FEAST_SAY, // A Feast for Odin's sentences live beside its board (games/feast/say.js)
   move: (d) => (d.type ? t("say.move_type", { type: d.type.replaceAll("_", " ") }) : t("say.move")),

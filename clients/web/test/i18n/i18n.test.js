@@ -20,7 +20,10 @@ import WebSocket from "ws";
 import { HTTP, SHOTS, launch, skip } from "../play/common.js";
 
 const LANGS = ["ru", "pl", "fi", "uk"];
-const CATALOGUE = Object.fromEntries(["en", ...LANGS].map((l) => [l, JSON.parse(readFileSync(new URL(`../../src/i18n/${l}.json`, import.meta.url)))]));
+const read = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url)));
+// the product's catalogues, and the words the test build adds for High Card (test/app/)
+const HIGHCARD = read("../app/highcard.json");
+const CATALOGUE = Object.fromEntries(["en", ...LANGS].map((l) => [l, { ...read(`../../src/i18n/${l}.json`), ...HIGHCARD[l] }]));
 // Proper names that stay as they are in every language: the brand, the languages by their
 // own names, the player names the app draws from (session.js), and the game titles the
 // Polish and Finnish editions keep in English.
