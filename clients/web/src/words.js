@@ -84,8 +84,11 @@ export function sayLast(d, names) {
   return d.by === "bot" ? t("say.by_bot", { line }) : line;
 }
 
-/** A game's title as its edition in the player's language names it. */
+/** A game's title as its edition in the player's language names it; a game the catalogues
+ * do not name (a new one) keeps the server's English title. */
 export const gameTitle = (g) => t(`game.${g.name}`, { defaultValue: g.title });
+/** Whether the title is the server's English (to mark it lang="en"). */
+export const titleInEnglish = (g) => lang() !== "en" && !exists(`game.${g.name}`);
 
 /** A text the server gives in English (room options: `/api/games`), in the player's
  * language when the catalogue translates exactly that text: its English entry is the
