@@ -1,16 +1,28 @@
 """The tests' server processes: testbed's nodes, each loading the test game
-(tests/toygame.py) through LONGHALL_EXTRA_GAMES."""
+(tests/toygame.py) and the template game (examples/cairns) through LONGHALL_EXTRA_GAMES;
+`hosted_games` is what such a node hosts, for tests that check every game in-process."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from unittest import mock
 
+from server.games import registry
+from server.games.contract import Game
 from testbed import nodes
 from testbed.nodes import PER_IP_OFF, ROOT, free_port
 
-__all__ = ["EXTRA_GAMES", "PER_IP_OFF", "ROOT", "ServerProc", "free_port"]
+__all__ = ["EXTRA_GAMES", "PER_IP_OFF", "ROOT", "ServerProc", "free_port", "hosted_games"]
 
-EXTRA_GAMES = "tests.toygame:GAME"
+EXTRA_GAMES = "tests.toygame:GAME,examples.cairns:GAME"
+
+
+def hosted_games() -> dict[str, Game]:
+    """Every game a test server hosts: the registered ones and EXTRA_GAMES, loaded by the
+    registry's own code (uncached: this process's registry stays the product's)."""
+    with mock.patch.dict(os.environ, {"LONGHALL_EXTRA_GAMES": EXTRA_GAMES}):
+        return registry.games.__wrapped__()
 
 
 class ServerProc(nodes.ServerProc):

@@ -1,6 +1,7 @@
 """Strict move shapes (server.games.forms): every listed legal move fits its game's
 declared forms, and a move with a field more or less, an unknown type or an oversized
-value is refused as bad_move before the engine sees it."""
+value is refused as bad_move before the engine sees it. Every hosted game: the registered
+ones, the test game and the template game (tests.cluster.hosted_games)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import random
 
 import pytest
 
-from server.games import forms, registry
+from server.games import forms
 from server.games.contract import IllegalMove
+from tests.cluster import hosted_games
 
-GAMES = sorted(registry.games())
+HOSTED = hosted_games()
+GAMES = sorted(HOSTED)
 OPTIONS = {"vikings": {"variant": "advanced"}}
 
 
@@ -24,8 +27,8 @@ def refused(game, state, seat, move) -> str:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_legal_move_fits_a_declared_form_and_no_variation_does(name) -> None:
-    game = registry.get(name)
-    assert game is not None and game.move_forms is not None, "every hosted game declares its move forms"
+    game = HOSTED[name]
+    assert game.move_forms is not None, "every hosted game declares its move forms"
     pick = random.Random(7)
     players = game.info.max_players
     state = game.setup(players, game.resolve_options(OPTIONS.get(name)), 7)

@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { LANGUAGES, lang, setLanguage, t } from "./i18n/index.js";
 import { clockChoice } from "./lobby_clock.js";
 import { rename, storedName } from "./session.js";
-import { choiceLabel, gameTitle, optionDoc, optionLabel, refusalWords } from "./words.js";
+import { choiceLabel, gameTitle, optionDoc, optionLabel, refusalWords, titleInEnglish } from "./words.js";
 
 const MINE = "longhall.rooms";
 const POLL_MS = 2000;
@@ -106,7 +106,7 @@ function gameCard(game, client, errorBox) {
   return h(
     "form",
     { class: "game-card", "data-game": game.name, onsubmit: create },
-    h("h3", {}, gameTitle(game)),
+    h("h3", { lang: titleInEnglish(game) ? "en" : null }, gameTitle(game)),
     h("label", {}, t("lobby.players_label"), " ", seats),
     selects.length ? h("details", { class: "options", open: true }, h("summary", {}, t("lobby.options")),
       selects.map(({ o, sel }) => optionRow(game, o, sel))) : null,

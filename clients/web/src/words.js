@@ -64,8 +64,6 @@ export const SAY = {
   "hunters.clan": (d) => t("say.hunters.clan", { role: role(d.role), feature: feature(d.feature) }),
   "hunters.hut": (d) => t("say.hunters.hut", { feature: feature(d.feature) }),
   "hunters.pass": () => t("say.hunters.pass"),
-  "highcard.bid": (d) => (d.n === undefined ? t("say.highcard.secret") : t("say.highcard.bid", { count: d.n })),
-  "highcard.play": (d) => t("say.highcard.play", { card: d.card }),
   undo: () => t("say.undo"), // a seat took its latest decision back (a room created with undo)
   ...FEAST_SAY, // A Feast for Odin's sentences live beside its board (games/feast/say.js)
   move: (d) => (d.type ? t("say.move_type", { type: d.type.replaceAll("_", " ") }) : t("say.move")),
@@ -86,8 +84,11 @@ export function sayLast(d, names) {
   return d.by === "bot" ? t("say.by_bot", { line }) : line;
 }
 
-/** A game's title as its edition in the player's language names it. */
+/** A game's title as its edition in the player's language names it; a game the catalogues
+ * do not name (a new one) keeps the server's English title. */
 export const gameTitle = (g) => t(`game.${g.name}`, { defaultValue: g.title });
+/** Whether the title is the server's English (to mark it lang="en"). */
+export const titleInEnglish = (g) => lang() !== "en" && !exists(`game.${g.name}`);
 
 /** A text the server gives in English (room options: `/api/games`), in the player's
  * language when the catalogue translates exactly that text: its English entry is the

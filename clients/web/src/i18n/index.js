@@ -63,6 +63,15 @@ export function t(key, opts) {
   return i18next.t(key, opts);
 }
 
+/** Add entries the product's catalogues do not have, by language ({en: {…}, ru: {…}}):
+ * English and the player's language are taken. For words that ship outside the product
+ * bundle (the test build's High Card: test/app/). */
+export function addWords(byLang) {
+  for (const [lng, entries] of Object.entries(byLang)) {
+    if (lng === "en" || lng === lang()) i18next.addResourceBundle(lng, "translation", entries, true, true);
+  }
+}
+
 /** Whether the catalogues have `key` (in the player's language or English). */
 export const exists = (key) => i18next.exists(key);
 

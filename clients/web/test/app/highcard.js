@@ -1,8 +1,15 @@
-// High Card, the test game: hands, bids, the trick, as cards drawn in SVG.
+// High Card, the test game (tests/toygame.py): hands, bids, the trick, as cards drawn in
+// SVG. Only the test build has it (main.js beside this module): its renderer, its
+// sentences and its words (highcard.json) are added to the app before it starts, so the
+// product bundle carries nothing of a game it does not host.
 
-import { clickable, svg } from "../dom.js";
-import { t as tr } from "../i18n/index.js";
-import { seatColour } from "../panels.js";
+import { clickable, svg } from "../../src/dom.js";
+import { addGame } from "../../src/games/index.js";
+import { addWords, t as tr } from "../../src/i18n/index.js";
+import { seatColour } from "../../src/panels.js";
+import WORDS from "./highcard.json";
+
+addWords(WORDS);
 
 function card(x, y, n, opts = {}) {
   return svg(
@@ -13,7 +20,7 @@ function card(x, y, n, opts = {}) {
   );
 }
 
-export const highcard = {
+const highcard = {
   title: tr("title.highcard"),
   prompt(t) {
     return t.phase === "bid" ? tr("highcard.ask.bid") : t.phase === "play" ? tr("highcard.ask.play") : "";
@@ -44,3 +51,8 @@ export const highcard = {
     return s;
   },
 };
+
+addGame("highcard", highcard, {
+  "highcard.bid": (d) => (d.n === undefined ? tr("say.highcard.secret") : tr("say.highcard.bid", { count: d.n })),
+  "highcard.play": (d) => tr("say.highcard.play", { card: d.card }),
+});
