@@ -6,7 +6,7 @@ RULES-CHECKLIST.md says which numbered rules are implemented and tested. Everyth
 the base game is in — 1–4 players, long and short, solo, the 12 phases, all 61 action
 spaces, placement on boards and buildings, feast, scoring — and the occupation card
 effects of decks A, B and C (`occupations/`: data-driven effect kinds, triggers and a step
-queue; the starting cards are not dealt until their effects are implemented).
+queue), the starting occupations among them (the `start_cards` option).
 
 Spec against seed: the seed (Ukrainian rulebook) was checked on the feast, bonuses and
 the solo set-up, which agree with the spec. The one departure is the spec's deliberate
