@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Make this checkout runnable on a fresh machine: a virtualenv with Longhall and its
-# test tools. Re-running is cheap: the install is skipped while pyproject.toml is unchanged.
+# test tools, and the Python client as its own distribution (longhall-client), editable.
+# Re-running is cheap: the install is skipped while neither pyproject.toml changed.
 #   bash scripts/setup.sh            the Python side (always)
 #   ... web                          + node packages of clients/js and clients/web, and
 #                                      the web app built into clients/web/dist if missing
@@ -17,10 +18,10 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 stamp=.venv/.longhall-installed
-want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+want=$(cat pyproject.toml clients/python/pyproject.toml | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e '.[test]'
+  .venv/bin/python -m pip install --quiet -e '.[test]' -e clients/python
   echo "$want" > "$stamp"
 fi
 # the move path's hottest modules compiled to C (scripts/native.py): about a minute when

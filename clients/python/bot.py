@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-from clients.python.client import Client, ServerError
+from .client import Client, ServerError
 
 RETRYABLE = {"stale_seq", "not_your_turn", "conflict", "rate_limited", "unavailable"}
 

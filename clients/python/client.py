@@ -27,10 +27,11 @@ import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from protocol.errors import CLOSE_RESTART
-
 log = logging.getLogger("longhall.client")
+# the wire's numbers as protocol/ defines them, written here so that the client installs
+# without the server's packages (tests/clients/test_distribution.py holds them equal)
 VERSIONS = [1]
+CLOSE_RESTART = 1012  # the node is shutting down: reconnect with the token and resync
 RESTART_SPREAD = 0.5  # seconds over which clients of a draining node spread their first reconnect
 ANSWERS = {"welcome", "joined", "moves", "ok", "error", "left", "pong", "queued"}
 RESEND = {"rate_limited", "unavailable"}  # not served, or not known to be: the same request again

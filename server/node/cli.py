@@ -160,8 +160,19 @@ def revoke(args: argparse.Namespace) -> int:
     return 0
 
 
+def _version() -> str:
+    """The installed release (the version in pyproject.toml); a checkout never installed has none."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("longhall")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="longhall", description="Longhall game service")
+    p.add_argument("--version", action="version", version=f"longhall {_version()}")
     sub = p.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("serve", help="run the service")
     env = os.environ.get

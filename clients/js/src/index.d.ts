@@ -1,7 +1,7 @@
 // Types of the public API of @longhall/client. The protocol message types come from
 // protocol.d.ts, which is generated from protocol/ (see tools/gen_types.py).
-import type { ErrorCode, Json, Move, Options, PatchOp, Result, View } from "./protocol";
-export * from "./protocol";
+import type { ErrorCode, Json, Move, Options, PatchOp, Result, View } from "./protocol.js";
+export * from "./protocol.js";
 
 export declare const VERSIONS: readonly number[];
 export declare const ERROR_CODES: readonly ErrorCode[];
