@@ -17,12 +17,42 @@ from __future__ import annotations
 from typing import Any
 
 from server.games import rng
-from server.games.contract import Game, GameInfo, IllegalMove, Move, Option, State, View
+from server.games.contract import Game, GameInfo, GameSchema, IllegalMove, Move, MoveDoc, Option, State, View
 from server.games.forms import form
 
 COLOURS = ("red", "green", "blue")
 BAG = [[c, v] for c in COLOURS for v in (1, 2, 3) for _ in range(2)]  # a stone is [colour, value]
 TAKE = 2  # C-2
+
+# The schema of the table and the moves (server.games.schema; docs/adding-a-game.md): a
+# seat sees its own secret colour, a spectator none. tests/games/test_schema.py validates
+# every view and move of random games against it.
+STONE = {"type": "array", "prefixItems": [{"enum": list(COLOURS)}, {"type": "integer", "minimum": 1, "maximum": 3}],
+         "minItems": 2, "maxItems": 2, "description": "a stone: [colour, value]"}  # fmt: skip
+
+
+def table(secret: dict[str, Any]) -> dict[str, Any]:
+    props = {
+        "row": {"type": "array", "items": STONE, "maxItems": 4, "description": "the stones face up (C-1)"},
+        "cairns": {"type": "array", "items": {"type": "array", "items": STONE}, "description": "each seat's stones"},
+        "bag": {"type": "integer", "minimum": 0, "description": "stones left in the bag (hidden: only their number)"},
+        "turn": {"type": "integer", "minimum": 0, "maximum": 3, "description": "the seat whose turn it is"},
+        "taken": {"type": "integer", "minimum": 0, "maximum": TAKE, "description": "stones taken this turn (C-2)"},
+        "secret": secret,
+    }
+    return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+
+
+SCHEMA = GameSchema(
+    table=table({"enum": list(COLOURS), "description": "your secret colour (C-1)"}),
+    spectator=table({"type": "null", "description": "null: a spectator sees no secret colour"}),
+    viewers="A seat sees its own secret colour; a spectator sees none, and nobody sees another seat's.",
+    fields={"slot": {"type": "integer", "minimum": 0, "maximum": 3, "description": "a stone of the row, from 0"}},
+    moves={
+        "take": MoveDoc("C-2", "Take a stone from the row.", {"type": "take", "slot": 0}),
+        "end": MoveDoc("C-2", "End the turn (after one or two stones).", {"type": "end"}),
+    },
+)
 
 
 class Cairns(Game):
@@ -31,6 +61,7 @@ class Cairns(Game):
         (Option("row", (3, 4), 3, "How many stones lie face up (C-1).", "Stones in the row", ("three", "four")),),
     )  # fmt: skip
     move_forms = {"take": (form("slot"),), "end": (form(),)}
+    schema = SCHEMA
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         r = rng.new_rng(seed)

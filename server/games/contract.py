@@ -11,6 +11,10 @@ a client words in its own language, cut for one viewer like a view is. The room 
 `seat` (who decided, also in simultaneous phases) and `seq`; see docs/protocol.md
 ("The last decision").
 
+A game declares the JSON Schema of its `table` (`Game.schema`, a `GameSchema`) and what
+each move type means; `server.games.schema` makes the schemas client authors read from
+it and from `Game.move_forms`.
+
 This module deliberately knows nothing of Redis, sockets or asyncio.
 """
 
@@ -82,6 +86,39 @@ class GameInfo:
         }
 
 
+@dataclass(frozen=True)
+class MoveDoc:
+    """What one move type is for: the rule it carries out (the spec's number, "H-20"),
+    a sentence for client authors and an example move (validated against the schema).
+    `fields` gives this type's own JSON Schema of a field where it differs from the
+    game's (`GameSchema.fields`)."""
+
+    rule: str
+    doc: str
+    example: dict[str, Any]
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameSchema:
+    """A game's schema, written once as data next to its view (server.games.schema).
+
+    `table`: the JSON Schema (2020-12) of what `view` returns to a seat, each property
+    with a `description` (what it means on the table). `spectator`: the same for a
+    spectator, None when it is the seat's (a game without secrets). `viewers`: a few
+    sentences on what differs per viewer. `fields`: the JSON Schema of each move field
+    (its type, range and meaning); `moves`: each move type's `MoveDoc`. The default is
+    permissive (any map, any field a whole number or a name): a game that declares
+    nothing still plays, its schema only says less.
+    """
+
+    table: dict[str, Any] = field(default_factory=lambda: {"type": "object"})
+    spectator: dict[str, Any] | None = None
+    viewers: str = ""
+    fields: dict[str, Any] = field(default_factory=dict)
+    moves: dict[str, MoveDoc] = field(default_factory=dict)
+
+
 class Game(ABC):
     """A rules engine. Every method is pure: it reads its arguments and never mutates them.
 
@@ -97,6 +134,9 @@ class Game(ABC):
     # spectator, and `describe` the same for every viewer, so the room cuts one view and
     # words each decision once (server.rooms.document.views).
     open_information: bool = False
+    # The JSON Schema of `view` per viewer and the meaning of each move type and field
+    # (docs/games/<game>.md, /api/games/{game}/schema); the default says only "a map".
+    schema: GameSchema = GameSchema()
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """The full option map: defaults filled in, unknown names and values refused."""

@@ -1,4 +1,5 @@
-"""The JSON routes of a node: the games it hosts (/api/games), the public lobby
+"""The JSON routes of a node: the games it hosts (/api/games) and the JSON Schema of each
+one's moves and table (/api/games/{game}/schema, server.games.schema), the public lobby
 (/api/rooms, one game's with ?game=), the rule texts refusals cite (/api/rules/{game},
 ?lang= for a player's language) and the replay check of a finished game
 (/api/rooms/{room}/replay/check). Each reads the node from the application's state;
@@ -15,6 +16,7 @@ from starlette.routing import Route
 
 from server import rulebook
 from server.games import registry
+from server.games.schema import document
 from server.play.replay import ReplayError, check_room
 from server.storage.store import Store
 
@@ -33,6 +35,13 @@ def _node(request: Request) -> Reads:
 
 async def games(request: Request) -> Response:
     return JSONResponse([g.info.describe() for g in registry.games().values()])
+
+
+async def schema(request: Request) -> Response:
+    game = registry.get(request.path_params["game"])
+    if game is None:
+        return JSONResponse({"error": "no such game"}, status_code=404)
+    return JSONResponse(document(game), headers={"Cache-Control": "public, max-age=3600"})
 
 
 async def rooms(request: Request) -> Response:
@@ -66,6 +75,7 @@ async def replay(request: Request) -> Response:
 def routes() -> list[Route]:
     return [
         Route("/api/games", games),
+        Route("/api/games/{game:str}/schema", schema),
         Route("/api/rooms", rooms),
         Route("/api/rules/{game:str}", rules),
         Route("/api/rooms/{room}/replay/check", replay),

@@ -2,6 +2,7 @@
 // protocol.d.ts, which is generated from protocol/ (see tools/gen_types.py).
 import type { ErrorCode, Json, Move, Options, PatchOp, Result, View } from "./protocol.js";
 export * from "./protocol.js";
+export * from "./games.js";
 
 export declare const VERSIONS: readonly number[];
 export declare const ERROR_CODES: readonly ErrorCode[];

@@ -176,7 +176,9 @@ async function watchedGame(game, options) {
   await bots[0].start(room);
   try {
     await Promise.all(bots.map((c, i) => playOut(c, room, seeded(7 + i))));
-    for (const p of [mine, watcher]) await p.locator('.table-page[data-status="over"] #result').waitFor();
+    // a page draws every state it is sent, in order: on a loaded machine it may still be
+    // drawing when the bots are done, so it is given the test's time, not the default 30 s
+    for (const p of [mine, watcher]) await p.locator('.table-page[data-status="over"] #result').waitFor({ timeout: 150000 });
   } finally {
     bots.forEach((c) => c.close());
     await Promise.all([mine, watcher].map((p) => p.context().close()));

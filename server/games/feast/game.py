@@ -11,6 +11,7 @@ from typing import Any
 
 from server.games.contract import Game, GameInfo, IllegalMove, Move, Option, State, View, clone
 from server.games.feast import describe, forms, moves, rounds, scoring, setup, view
+from server.games.feast.schema import SCHEMA
 
 
 class FeastGame(Game):
@@ -62,6 +63,7 @@ class FeastGame(Game):
         ),
     )
     move_forms = forms.FORMS
+    schema = SCHEMA
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         if not self.info.min_players <= players <= self.info.max_players:

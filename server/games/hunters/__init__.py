@@ -25,6 +25,7 @@ from server.games.contract import Game, GameInfo, Move, Option, State, View
 from server.games.hunters.describe import describe
 from server.games.hunters.forms import FORMS
 from server.games.hunters.moves import apply_move, legal_moves
+from server.games.hunters.schema import SCHEMA
 from server.games.hunters.setup import initial_state
 from server.games.hunters.view import public_view
 
@@ -55,6 +56,7 @@ class Hunters(Game):
         ),
     )
     move_forms = FORMS
+    schema = SCHEMA
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         return initial_state(players, options, seed)

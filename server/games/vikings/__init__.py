@@ -49,6 +49,7 @@ native.extend(__path__, __name__)  # the engine's modules compiled, when built f
 
 from server.games.contract import Game, GameInfo, Option, State  # noqa: E402
 from server.games.vikings import describe, forms, moves, setup, standings, view  # noqa: E402
+from server.games.vikings.schema import SCHEMA  # noqa: E402
 
 
 class Vikings(Game):
@@ -118,6 +119,7 @@ class Vikings(Game):
         ),
     )
     move_forms = forms.FORMS
+    schema = SCHEMA
     open_information = True  # VA-21: no private hands; the view is the table for everyone
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:

@@ -79,6 +79,7 @@ test("two players and a spectator chat; a finished game is replayed step by step
     await a.locator("#replay-next").click();
     await a.locator(`.replay-page[data-step="${n}"]`).waitFor();
     assert.equal(await a.locator("#replay-said").textContent(), logged[n - 1], `step ${n} says the decision the log said`);
+    await a.locator("#board svg").first().waitFor(); // (the step's number shows before its board is drawn)
     assert.equal(await a.locator("#board svg").count(), 1, `step ${n} is drawn by the game's board`);
   }
   assert.equal(await a.locator("#replay-next").isDisabled(), true);
