@@ -1,10 +1,14 @@
 """docs/asyncapi.yaml keeps up with protocol/: a message added to, removed from or changed
 in protocol/messages.py fails here until the document says the same; every example in
-it is a valid message; the document is valid AsyncAPI 3.0 by the official JSON Schema."""
+it is a valid message, and so is every frame a real node sends in a game; the document
+is valid AsyncAPI 3.0 by the official JSON Schema."""
 
 from __future__ import annotations
 
+import asyncio
+import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +19,13 @@ from jsonschema import Draft7Validator
 from referencing import Registry
 from referencing.jsonschema import DRAFT7
 
+from clients.python.bot import play
+from clients.python.client import Client
 from protocol.codec import decode, encode
 from protocol.errors import ErrorCode
 from protocol.examples import CLIENT_EXAMPLES, SERVER_EXAMPLES
 from protocol.messages import ANY, CLIENT, LIMITS, SERVER, Field, NoneType
+from tests.wire import Tap
 
 HERE = Path(__file__).resolve().parent
 DOC: dict[str, Any] = yaml.safe_load((HERE.parents[1] / "docs" / "asyncapi.yaml").read_text(encoding="utf-8"))
@@ -155,3 +162,49 @@ def test_the_free_fields_are_the_only_narrowed_ones() -> None:
     free = [(side, t, name) for side, t, fields in every_message() for name, f in fields.items() if f.types == ANY]
     assert free == [("client", "move", "move")]
     assert "verbatim" in DOC["components"]["schemas"]["Move"]["description"]
+
+
+def recording(client: Client, into: list[dict[str, Any]]) -> Client:
+    """`client`, with a copy of every frame it receives put `into` the list."""
+    on_frame = client._on_frame
+
+    def record(msg: dict[str, Any]) -> None:
+        into.append(copy.deepcopy(msg))
+        on_frame(msg)
+
+    client._on_frame = record  # type: ignore[method-assign]
+    return client
+
+
+async def test_what_a_real_node_sends_is_as_described(server) -> None:
+    """Every frame two seats (pushed moves on) and a spectator receive in a whole game, with
+    chat, and the answers to ping, unqueue and a refused request, meets its schema."""
+    received: list[dict[str, Any]] = []
+    clients = [recording(Client(server.url, name=f"p{i}"), received) for i in range(3)]
+    for c in clients:
+        await c.connect()
+    host, guest, watcher = clients
+    try:
+        room = (await host.create("highcard", seats=2)).room
+        await guest.join(room)
+        await watcher.spectate(room)
+        await host.chat(room, "good luck")
+        await host.start(room)
+        await asyncio.gather(*(play(c, room, random.Random(i)) for i, c in enumerate((host, guest))))
+        await watcher.wait_until(lambda: watcher.rooms[room].result is not None)
+    finally:
+        for c in clients:
+            await c.close()
+    tap = Tap(server.url)
+    try:
+        received.append(await tap.open())
+        received.append(await tap.ask({"t": "ping", "n": 1}, "pong"))
+        received.append(await tap.ask({"t": "unqueue", "game": "highcard", "players": 2}, "queued"))
+        received.append(await tap.ask({"t": "legal", "room": "nosuchroom"}, "moves"))
+    finally:
+        await tap.close()
+    for msg in received:
+        payload_validator(f"server_{msg['t']}").validate(msg)
+    assert {"welcome", "joined", "snapshot", "diff", "ok", "moves", "over", "chat", "pong", "queued", "error"} <= {
+        m["t"] for m in received
+    }
