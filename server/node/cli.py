@@ -101,7 +101,9 @@ def _exit_quietly(sig: int, frame: object) -> None:
 def bot(args: argparse.Namespace) -> int:
     from clients.python.bot import run_bot
 
-    return asyncio.run(run_bot(args.url, args.game, args.room, args.seats, args.options, args.seed, args.spectate))
+    return asyncio.run(
+        run_bot(args.url, args.game, args.room, args.seats, args.options, args.seed, args.spectate, args.fill_bots)
+    )
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -250,6 +252,9 @@ def add_bot(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--options", default="{}", help="room options as JSON")
     b.add_argument("--seed", type=int, default=None)
     b.add_argument("--spectate", action="store_true")
+    b.add_argument("--fill-bots", nargs="?", const="random", default=None, choices=["random", "greedy"],
+                   metavar="LEVEL", help="with --game: seat server bots in the other seats at once (LEVEL "
+                                         "random, the default, or greedy) instead of waiting for players")  # fmt: skip
     b.set_defaults(func=bot)
 
 

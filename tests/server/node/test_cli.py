@@ -1,14 +1,19 @@
-"""`longhall serve --help` documents every flag and names the environment variable each
-one overrides; the variable named is the one the node really reads, and the README's
-settings tables list it."""
+"""The `longhall` command. `serve --help` documents every flag and names the environment
+variable each one overrides (the one the node really reads, listed in the README's
+settings tables); `bot` says what it waits for and can fill the other seats with server
+bots."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
 import logging
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,3 +62,31 @@ def test_the_variable_named_is_the_one_read(action: argparse.Action, monkeypatch
     # host, port, workers and appendfsync are read by the flag's default; the rest through Settings
     got = getattr(settings, WHERE.get(action.dest, action.dest), getattr(args, action.dest))
     assert got == type(got)(raw), f"{action.option_strings[0]} does not follow {variable}"
+
+
+async def bot_command(server: Any, *args: str) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "server.node.cli", "bot", "--url", server.url, "--seed", "5", *args,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+
+
+async def test_a_bot_alone_says_what_it_waits_for(server) -> None:
+    proc = await bot_command(server, "--game", "highcard", "--seats", "2")
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        room = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode().split()[1]
+        said = (await asyncio.wait_for(proc.stderr.readline(), 30)).decode()
+        assert said.startswith(f"room {room}: waiting for 1 more player (seat 1)")
+        assert f"longhall bot --room {room}" in said and "--fill-bots" in said
+    finally:
+        proc.kill()
+        await proc.wait()
+
+
+async def test_a_bot_can_fill_the_other_seats_with_server_bots(server) -> None:
+    proc = await bot_command(server, "--game", "highcard", "--seats", "3", "--fill-bots")
+    out, err = await asyncio.wait_for(proc.communicate(), 120)
+    assert proc.returncode == 0, err.decode()
+    assert b"waiting" not in err  # nobody to wait for
+    assert json.loads(out.decode().splitlines()[-1])["winners"]
