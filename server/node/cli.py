@@ -176,66 +176,37 @@ def add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """`longhall serve`: every flag's help names the environment variable it overrides."""
     s = sub.add_parser("serve", help="run the service", description=SERVE_DOC)
     env = os.environ.get
-    s.add_argument(
-        "--host",
-        default=env("LONGHALL_HOST", "127.0.0.1"),
-        help="address to listen on (LONGHALL_HOST; default %(default)s)",
-    )
-    s.add_argument(
-        "--port",
-        type=int,
-        default=int(env("LONGHALL_PORT", "8000")),
-        help="port to listen on (LONGHALL_PORT; default %(default)s)",
-    )
-    s.add_argument(
-        "--data",
-        default="",
-        help="data folder: the embedded Redis and the SQLite archive (LONGHALL_DATA; default .longhall)",
-    )
-    s.add_argument(
-        "--redis", default="", help="Redis URL (REDIS_URL or LONGHALL_REDIS_URL; default: an embedded Redis in --data)"
-    )
-    s.add_argument(
-        "--database",
-        default="",
-        help="archive database URL (DATABASE_URL or LONGHALL_DATABASE_URL; default: SQLite in --data)",
-    )
-    s.add_argument(
-        "--local-archive",
-        action="store_true",
-        help="with an external Redis, keep the archive in --data: one node on purpose (LONGHALL_LOCAL_ARCHIVE=1)",
-    )
-    s.add_argument(
-        "--workers",
-        type=int,
-        default=int(env("LONGHALL_WORKERS", "1")),
-        help="server processes on this port, one per core (LONGHALL_WORKERS; default %(default)s)",
-    )
-    s.add_argument(
-        "--frame-limit",
-        type=int,
-        default=0,
-        help=f"largest client frame in bytes, bigger ones close the socket with 1009 "
-        f"(LONGHALL_FRAME_LIMIT; default {Settings().frame_limit})",
-    )
-    s.add_argument(
-        "--appendfsync",
-        default=env("LONGHALL_APPENDFSYNC", "always"),
-        choices=["always", "everysec", "no"],
-        help="the embedded Redis's fsync policy (LONGHALL_APPENDFSYNC; default %(default)s)",
-    )
-    s.add_argument(
-        "--web",
-        default=None,
-        help="folder of the built web app served at / (LONGHALL_WEB; default clients/web/dist if built)",
-    )
-    s.add_argument("--log-level", default=env("LONGHALL_LOG_LEVEL", "info"),
-                   help="debug, info, warning or error (LONGHALL_LOG_LEVEL; default %(default)s)")  # fmt: skip
     defaults = Settings()
+    # fmt: off
+    s.add_argument("--host", default=env("LONGHALL_HOST", "127.0.0.1"),
+                   help="address to listen on (LONGHALL_HOST; default %(default)s)")
+    s.add_argument("--port", type=int, default=int(env("LONGHALL_PORT", "8000")),
+                   help="port to listen on (LONGHALL_PORT; default %(default)s)")
+    s.add_argument("--data", default="",
+                   help="data folder: the embedded Redis and the SQLite archive (LONGHALL_DATA; default .longhall)")
+    s.add_argument("--redis", default="",
+                   help="Redis URL (REDIS_URL or LONGHALL_REDIS_URL; default: an embedded Redis in --data)")
+    s.add_argument("--database", default="",
+                   help="archive database URL (DATABASE_URL or LONGHALL_DATABASE_URL; default: SQLite in --data)")
+    s.add_argument("--local-archive", action="store_true",
+                   help="with an external Redis, keep the archive in --data: one node on purpose "
+                        "(LONGHALL_LOCAL_ARCHIVE=1)")
+    s.add_argument("--workers", type=int, default=int(env("LONGHALL_WORKERS", "1")),
+                   help="server processes on this port, one per core (LONGHALL_WORKERS; default %(default)s)")
+    s.add_argument("--frame-limit", type=int, default=0,
+                   help="largest client frame in bytes, bigger ones close the socket with 1009 "
+                        f"(LONGHALL_FRAME_LIMIT; default {defaults.frame_limit})")
+    s.add_argument("--appendfsync", default=env("LONGHALL_APPENDFSYNC", "always"), choices=["always", "everysec", "no"],
+                   help="the embedded Redis's fsync policy (LONGHALL_APPENDFSYNC; default %(default)s)")
+    s.add_argument("--web", default=None,
+                   help="folder of the built web app served at / (LONGHALL_WEB; default clients/web/dist if built)")
+    s.add_argument("--log-level", default=env("LONGHALL_LOG_LEVEL", "info"),
+                   help="debug, info, warning or error (LONGHALL_LOG_LEVEL; default %(default)s)")
     for name, doc in TUNABLE.items():
         value = getattr(defaults, name)
         s.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=None,
-                       help=f"{doc} (LONGHALL_{name.upper()}; default {value})")  # fmt: skip
+                       help=f"{doc} (LONGHALL_{name.upper()}; default {value})")
+    # fmt: on
     s.set_defaults(func=serve)
 
 
