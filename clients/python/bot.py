@@ -1,7 +1,8 @@
 """A bot on top of the reference client: plays uniformly random legal moves.
 
 `play(client, room)` takes a seat's decisions until the game is over; `run_bot` is the
-`longhall bot` command (create or join a room, wait for the game, play it out).
+`longhall bot` command (create or join a room, wait for the game, play it out). While it
+waits it says for what on standard error; standard output holds the room and the result.
 """
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sys
 from typing import Any
 
-from .client import Client, ServerError
+from .client import Client, RoomMirror, ServerError
 
 RETRYABLE = {"stale_seq", "not_your_turn", "conflict", "rate_limited", "unavailable"}
 
@@ -43,14 +45,30 @@ async def play(client: Client, room: str, rng: random.Random, timeout: float = 1
             await client.resync(room)
 
 
+def waiting_for(mirror: RoomMirror, hosting: bool) -> str | None:
+    """The players a bot seated in an open room waits for, in words (None: none)."""
+    free = [str(i) for i, s in enumerate(mirror.view["seats"]) if s is None]
+    if mirror.view.get("status") != "open" or not free:
+        return None
+    many = len(free) > 1
+    said = (
+        f"room {mirror.room}: waiting for {len(free)} more player{'s' if many else ''} "
+        f"(seat{'s' if many else ''} {', '.join(free)}); another bot joins with: longhall bot --room {mirror.room}"
+    )
+    return said + ("; or start with --fill-bots to seat server bots" if hosting else "")  # fmt: skip
+
+
 async def run_bot(url: str, game: str | None, room: str | None, seats: int | None, options: str,
-                  seed: int | None, spectate: bool) -> int:  # fmt: skip
+                  seed: int | None, spectate: bool, fill: str | None = None) -> int:  # fmt: skip
+    """`fill`: as the host, seat server bots of this level (add_bot) in every other seat."""
     rng = random.Random(seed)
     client = await Client(url, name=f"bot-{rng.randrange(1000)}").connect()
     try:
         if game:
             mirror = await client.create(game, json.loads(options), seats)
             print(f"room {mirror.room}", flush=True)
+            for _ in range(mirror.view["seats"].count(None) if fill else 0):
+                await client.add_bot(mirror.room, level=fill or "random")
         elif room and spectate:
             mirror = await client.spectate(room)
         elif room:
@@ -60,8 +78,13 @@ async def run_bot(url: str, game: str | None, room: str | None, seats: int | Non
         if spectate:
             await client.wait_until(lambda: mirror.result is not None, timeout=24 * 3600)
         else:
+            hosting = mirror.view.get("host") == client.player
+            if said := waiting_for(mirror, hosting):
+                print(said, file=sys.stderr, flush=True)
             await client.wait_until(lambda: all(mirror.view["seats"]), timeout=24 * 3600)
-            if mirror.view["status"] == "open" and mirror.view.get("host") == client.player:
+            if mirror.view["status"] == "open" and not hosting:
+                print(f"room {mirror.room}: every seat is taken; waiting for the host to start", file=sys.stderr)
+            if mirror.view["status"] == "open" and hosting:
                 try:
                     await client.start(mirror.room)
                 except ServerError as exc:

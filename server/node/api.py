@@ -2,11 +2,15 @@
 one's moves and table (/api/games/{game}/schema, server.games.schema), the public lobby
 (/api/rooms, one game's with ?game=), the rule texts refusals cite (/api/rules/{game},
 ?lang= for a player's language) and the replay check of a finished game
-(/api/rooms/{room}/replay/check). Each reads the node from the application's state;
-the archive's routes (server.archive) and the probes (server.node.drain) live with their parts."""
+(/api/rooms/{room}/replay/check), and the API's own descriptions: docs/openapi.yaml
+(these routes) and docs/asyncapi.yaml (the websocket) at /api/openapi.yaml and
+/api/asyncapi.yaml, as a checkout has them (an installed package ships no docs/). Each
+reads the node from the application's state; the archive's routes (server.archive) and
+the probes (server.node.drain) live with their parts."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Protocol
 
 from redis.asyncio import Redis
@@ -72,6 +76,21 @@ async def replay(request: Request) -> Response:
     return JSONResponse(check.report())
 
 
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def document(name: str) -> Route:
+    """docs/`name` as it is, YAML (what API tools read), at /api/`name`."""
+
+    async def get(request: Request) -> Response:
+        path = DOCS / name
+        if not path.is_file():
+            return JSONResponse({"error": "not_found", "detail": f"this installation has no docs/{name}"}, 404)
+        return Response(path.read_bytes(), media_type="application/yaml")
+
+    return Route(f"/api/{name}", get)
+
+
 def routes() -> list[Route]:
     return [
         Route("/api/games", games),
@@ -79,4 +98,6 @@ def routes() -> list[Route]:
         Route("/api/rooms", rooms),
         Route("/api/rules/{game:str}", rules),
         Route("/api/rooms/{room}/replay/check", replay),
+        document("openapi.yaml"),
+        document("asyncapi.yaml"),
     ]

@@ -1,7 +1,7 @@
 """The Starlette application: /live, /ready, /health (server/node/drain.py), /metrics, the
 JSON routes (server/node/api.py), /api/rooms/{room}/said (server/play/wording.py), the archive's reads
-(server/archive/routes.py) and the web client; /ws is served by server.transport.websocket in
-uvicorn's websocket slot.
+(server/archive/routes.py) and the web client (without one, a note at / saying how to get
+it); /ws is served by server.transport.websocket in uvicorn's websocket slot.
 
 `create_app()` reads its settings from the environment (the CLI puts them there), so
 uvicorn workers started as separate processes build the same app.
@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import html
 import logging
 import os
 import secrets
@@ -24,6 +25,8 @@ from redis.asyncio import Redis
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 
 from server.archive.service import ArchiveService
@@ -223,6 +226,24 @@ class Node:
         await self.redis.aclose()
 
 
+NO_WEB_APP = (
+    "This Longhall node serves no web app. The browser app is not part of the Python package: "
+    "build it from the repository (cd clients/web && npm ci && npm run build) and start the node with "
+    "--web clients/web/dist (or LONGHALL_WEB), or run the container image, which has it built in."
+)
+API = ["/api/games", "/api/rooms", "/api/openapi.yaml", "/api/asyncapi.yaml", "/ws"]
+
+
+async def no_web_app(request: Request) -> Response:
+    """What `/` answers without a web app: a short page for a browser, JSON for a program."""
+    if "text/html" not in request.headers.get("accept", ""):
+        return JSONResponse({"web": False, "detail": NO_WEB_APP, "api": API})
+    links = "".join(f'<li><a href="{p}">{p}</a></li>' for p in API[:-1])
+    page = f"<!doctype html><title>Longhall</title><h1>Longhall</h1><p>{html.escape(NO_WEB_APP)}</p>" \
+           f"<p>The API:</p><ul>{links}<li>the websocket at /ws</li></ul>"  # fmt: skip
+    return HTMLResponse(page)
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_env()
     logs.setup(settings.log_level, settings.log_format)  # again in each worker process
@@ -244,6 +265,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", WebFiles(directory=settings.web, html=True)))
+    else:  # a pip-installed server: the app is built from the repository, not packaged
+        where = f"no index.html in {settings.web!r}" if settings.web else "no --web or LONGHALL_WEB"
+        log.info("no web app to serve (%s): / answers a note on how to get it (build clients/web, then --web)", where)
+        routes.append(Route("/", no_web_app))
     # the built app and the JSON routes leave compressed (the websocket does not pass here)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(GZipMiddleware, minimum_size=800)])
     app.state.node = node

@@ -101,7 +101,9 @@ def _exit_quietly(sig: int, frame: object) -> None:
 def bot(args: argparse.Namespace) -> int:
     from clients.python.bot import run_bot
 
-    return asyncio.run(run_bot(args.url, args.game, args.room, args.seats, args.options, args.seed, args.spectate))
+    return asyncio.run(
+        run_bot(args.url, args.game, args.room, args.seats, args.options, args.seed, args.spectate, args.fill_bots)
+    )
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -170,34 +172,49 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="longhall", description="Longhall game service")
-    p.add_argument("--version", action="version", version=f"longhall {_version()}")
-    sub = p.add_subparsers(dest="cmd", required=True)
-    s = sub.add_parser("serve", help="run the service")
+def add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`longhall serve`: every flag's help names the environment variable it overrides."""
+    s = sub.add_parser("serve", help="run the service", description=SERVE_DOC)
     env = os.environ.get
-    s.add_argument("--host", default=env("LONGHALL_HOST", "127.0.0.1"))
-    s.add_argument("--port", type=int, default=int(env("LONGHALL_PORT", "8000")))
-    s.add_argument("--data", default="", help="data folder (embedded redis, the SQLite archive)")
-    s.add_argument("--redis", default="", help="redis URL; default: REDIS_URL, else an embedded redis")
-    s.add_argument("--database", default="", help="archive database URL; default: DATABASE_URL, else SQLite in --data")
-    s.add_argument("--local-archive", action="store_true",
-                   help="with an external Redis, keep the archive in --data (one node on purpose)")  # fmt: skip
-    s.add_argument("--workers", type=int, default=int(env("LONGHALL_WORKERS", "1")))
-    s.add_argument("--frame-limit", type=int, default=0)
-    s.add_argument("--appendfsync", default=env("LONGHALL_APPENDFSYNC", "always"), choices=["always", "everysec", "no"])
-    s.add_argument("--web", default=None, help="folder of the built web client (default: clients/web/dist)")
-    s.add_argument("--log-level", default=env("LONGHALL_LOG_LEVEL", "info"))
     defaults = Settings()
+    # fmt: off
+    s.add_argument("--host", default=env("LONGHALL_HOST", "127.0.0.1"),
+                   help="address to listen on (LONGHALL_HOST; default %(default)s)")
+    s.add_argument("--port", type=int, default=int(env("LONGHALL_PORT", "8000")),
+                   help="port to listen on (LONGHALL_PORT; default %(default)s)")
+    s.add_argument("--data", default="",
+                   help="data folder: the embedded Redis and the SQLite archive (LONGHALL_DATA; default .longhall)")
+    s.add_argument("--redis", default="",
+                   help="Redis URL (REDIS_URL or LONGHALL_REDIS_URL; default: an embedded Redis in --data)")
+    s.add_argument("--database", default="",
+                   help="archive database URL (DATABASE_URL or LONGHALL_DATABASE_URL; default: SQLite in --data)")
+    s.add_argument("--local-archive", action="store_true",
+                   help="with an external Redis, keep the archive in --data: one node on purpose "
+                        "(LONGHALL_LOCAL_ARCHIVE=1)")
+    s.add_argument("--workers", type=int, default=int(env("LONGHALL_WORKERS", "1")),
+                   help="server processes on this port, one per core (LONGHALL_WORKERS; default %(default)s)")
+    s.add_argument("--frame-limit", type=int, default=0,
+                   help="largest client frame in bytes, bigger ones close the socket with 1009 "
+                        f"(LONGHALL_FRAME_LIMIT; default {defaults.frame_limit})")
+    s.add_argument("--appendfsync", default=env("LONGHALL_APPENDFSYNC", "always"), choices=["always", "everysec", "no"],
+                   help="the embedded Redis's fsync policy (LONGHALL_APPENDFSYNC; default %(default)s)")
+    s.add_argument("--web", default=None,
+                   help="folder of the built web app served at / (LONGHALL_WEB; default clients/web/dist if built)")
+    s.add_argument("--log-level", default=env("LONGHALL_LOG_LEVEL", "info"),
+                   help="debug, info, warning or error (LONGHALL_LOG_LEVEL; default %(default)s)")
     for name, doc in TUNABLE.items():
         value = getattr(defaults, name)
-        s.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=None, help=f"{doc} (default {value})")
+        s.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=None,
+                       help=f"{doc} (LONGHALL_{name.upper()}; default {value})")
+    # fmt: on
     s.set_defaults(func=serve)
-    r = sub.add_parser("revoke", help="refuse every token of these players issued until now")
-    r.add_argument("player", nargs="+")
-    r.add_argument("--redis", default="", help="redis URL (default: the embedded redis of --data)")
-    r.add_argument("--data", default=".longhall")
-    r.set_defaults(func=revoke)
+
+
+SERVE_DOC = """Run the service. Every flag overrides the environment variable named in its help;
+the README's settings tables list every variable, those without a flag too."""
+
+
+def add_bot(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b = sub.add_parser("bot", help="play random legal moves in a room")
     b.add_argument("--url", default="ws://127.0.0.1:8000/ws")
     b.add_argument("--game", default=None, help="create a room of this game")
@@ -206,7 +223,23 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--options", default="{}", help="room options as JSON")
     b.add_argument("--seed", type=int, default=None)
     b.add_argument("--spectate", action="store_true")
+    b.add_argument("--fill-bots", nargs="?", const="random", default=None, choices=["random", "greedy"],
+                   metavar="LEVEL", help="with --game: seat server bots in the other seats at once (LEVEL "
+                                         "random, the default, or greedy) instead of waiting for players")  # fmt: skip
     b.set_defaults(func=bot)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="longhall", description="Longhall game service")
+    p.add_argument("--version", action="version", version=f"longhall {_version()}")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    add_serve(sub)
+    r = sub.add_parser("revoke", help="refuse every token of these players issued until now")
+    r.add_argument("player", nargs="+")
+    r.add_argument("--redis", default="", help="redis URL (default: the embedded redis of --data)")
+    r.add_argument("--data", default=".longhall")
+    r.set_defaults(func=revoke)
+    add_bot(sub)
     from server.archive.cli import add_commands
 
     add_commands(sub)
@@ -215,7 +248,11 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--url", default="http://127.0.0.1:8000", help="a server to ask (GET /api/rooms/ID/replay/check)")
     r.add_argument("--redis", default=os.environ.get("REDIS_URL", ""), help="read the room from this Redis instead")
     r.set_defaults(func=replay)
-    args = p.parse_args(argv)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     logs.setup(os.environ.get("LONGHALL_LOG_LEVEL", "info"), os.environ.get("LONGHALL_LOG_FORMAT", "text"))
     return int(args.func(args))
 

@@ -4,7 +4,8 @@ collector (`LONGHALL_LOG_FORMAT=json`), at `LONGHALL_LOG_LEVEL`.
 A JSON line holds the time, level, logger, the event (the message) and only the fields
 named in FIELDS, taken from the record's `extra`: ids and counts, never tokens, seeds,
 room documents or anyone's hidden state, whatever a caller passes. Tracebacks of faults
-are kept (`exc`): they name code, not data.
+are kept (`exc`): they name code, not data. A text line ends with the same fields as
+`name=value` (`join room=a1b2c3d4e5 seq=2 seat=1 player=9c1e…`).
 
 Room events are logged where they are committed (`committed`): creates, joins, leaves,
 starts and game ends at info, every move at debug.
@@ -40,13 +41,30 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, separators=(",", ":"), default=str)
 
 
+class TextFormatter(logging.Formatter):
+    """A line for a terminal: time, level, logger, message, then the FIELDS the record
+    carries as name=value, so a room's events can be followed in the default log too."""
+
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = super().format(record)
+        ids = [f"{name}={value}" for name in FIELDS if (value := record.__dict__.get(name)) is not None
+               and not (name == "event" and value == record.getMessage())]  # fmt: skip
+        if not ids:
+            return line
+        head, newline, trace = line.partition("\n")  # a traceback stays below its line
+        return f"{head} {' '.join(ids)}{newline}{trace}"
+
+
 def setup(level: str = "info", fmt: str = "text") -> None:
     """Configure the root logger (and route uvicorn's loggers through it)."""
     handler = logging.StreamHandler(sys.stderr)
     if fmt == "json":
         handler.setFormatter(JsonFormatter())
     else:
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+        handler.setFormatter(TextFormatter())
     root = logging.getLogger()
     root.handlers = [handler]
     root.setLevel(level.upper())

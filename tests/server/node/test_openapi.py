@@ -1,0 +1,200 @@
+"""docs/openapi.yaml keeps up with the node: every route of `create_app` is described with
+its methods, path and query parameters, and nothing else is; every example validates
+against its schema; the answers of a real node to every described route validate
+against the schema of their status; openapi-spec-validator accepts the document; the
+node serves it."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import random
+import re
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import yaml
+from openapi_schema_validator import OAS31Validator
+from openapi_spec_validator import validate
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+from starlette.routing import Route
+
+from clients.python.bot import play
+from server.node.app import create_app
+from server.runtime.config import Settings
+from tests.tables import table
+
+DOC_PATH = Path(__file__).resolve().parents[3] / "docs" / "openapi.yaml"
+DOC: dict[str, Any] = yaml.safe_load(DOC_PATH.read_text(encoding="utf-8"))
+OPERATIONS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
+BASE = "urn:longhall:openapi"
+REGISTRY: Registry = Registry().with_resource(BASE, Resource.from_contents(DOC, default_specification=DRAFT202012))
+QUERY = re.compile(r"""query_params(?:\.get\(\s*|\[)["'](\w+)["']""")
+
+
+def at(pointer: str) -> Any:
+    """The node of the document at a JSON pointer."""
+    return REGISTRY.resolver(BASE).lookup(f"#{pointer}").contents
+
+
+def follow(pointer: str) -> str:
+    """`pointer`, or where its $refs lead."""
+    while isinstance(node := at(pointer), dict) and "$ref" in node:
+        pointer = node["$ref"].removeprefix("#")
+    return pointer
+
+
+def escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def check(instance: Any, pointer: str) -> None:
+    """`instance` against the document's OpenAPI 3.1 schema at `pointer`, $refs resolved."""
+    OAS31Validator({"$ref": f"{BASE}#{pointer}"}, registry=REGISTRY).validate(instance)
+
+
+def parameters(path: str, method: str) -> dict[tuple[str, str], dict[str, Any]]:
+    found = [at(follow(p)) for p in parameter_pointers(path, method)]
+    return {(p["in"], p["name"]): p for p in found}
+
+
+def parameter_pointers(path: str, method: str) -> list[str]:
+    item, here = DOC["paths"][path], f"/paths/{escape(path)}"
+    return [*(f"{here}/parameters/{i}" for i in range(len(item.get("parameters", [])))),
+            *(f"{here}/{method}/parameters/{i}" for i in range(len(item[method].get("parameters", []))))]  # fmt: skip
+
+
+@pytest.fixture
+async def routes() -> AsyncIterator[list[Route]]:
+    """The routes of a node without a web app (its lifespan never runs: nothing connects)."""
+    app = create_app(Settings(redis_url="redis://127.0.0.1:9/0", web=""))
+    yield [r for r in app.routes if isinstance(r, Route)]
+    await app.state.node.redis.aclose()
+
+
+def template(route: Route) -> str:
+    return re.sub(r"\{(\w+)(:\w+)?\}", r"{\1}", route.path)
+
+
+def test_the_document_is_valid_openapi_3_1() -> None:
+    assert DOC["openapi"].startswith("3.1")
+    validate(DOC)  # openapi-spec-validator picks the 3.1 validator by the version
+
+
+async def test_every_route_is_described_and_nothing_else(routes: list[Route]) -> None:
+    assert sorted(template(r) for r in routes) == sorted(DOC["paths"])
+
+
+async def test_methods_and_parameters_are_the_routes(routes: list[Route]) -> None:
+    for route in routes:
+        path = template(route)
+        methods = {m.lower() for m in route.methods or ()}
+        described = OPERATIONS & set(DOC["paths"][path])
+        assert "head" in methods  # the document's promise: every GET route also answers HEAD
+        assert described == methods - {"head"}, path
+        for method in described:
+            params = parameters(path, method)
+            assert {n for (where, n) in params if where == "path"} == set(route.param_convertors), path
+            assert all(p["required"] for (where, _), p in params.items() if where == "path")
+            asked = set(QUERY.findall(inspect.getsource(route.endpoint)))
+            assert {n for (where, n) in params if where == "query"} == asked, path
+
+
+def examples() -> Iterator[tuple[str, Any, str]]:
+    """Every example in the document with the schema it must meet: (where, value, schema's pointer)."""
+    for path, item in DOC["paths"].items():
+        for method in OPERATIONS & set(item):
+            for p in map(follow, parameter_pointers(path, method)):
+                if "example" in at(p):
+                    yield f"{path} {at(p)['name']}", at(p)["example"], f"{p}/schema"
+            for status in item[method]["responses"]:
+                response = follow(f"/paths/{escape(path)}/{method}/responses/{status}")
+                for media, content in at(response).get("content", {}).items():
+                    where, schema = (
+                        f"{method.upper()} {path} {status} {media}",
+                        f"{response}/content/{escape(media)}/schema",
+                    )
+                    if "example" in content:
+                        yield where, content["example"], schema
+                    for name, ex in content.get("examples", {}).items():
+                        yield f"{where} {name}", ex["value"], schema
+
+
+def test_every_example_validates() -> None:
+    found = list(examples())
+    assert len(found) > 30
+    for where, value, schema in found:
+        try:
+            check(value, schema)
+        except Exception as exc:
+            raise AssertionError(f"{where}: {exc}") from exc
+
+
+def test_the_schemas_refuse_what_they_should() -> None:
+    game = "/components/schemas/Game"
+    check({"name": "vikings", "title": "Vikings", "players": [2, 4], "options": []}, game)
+    with pytest.raises(Exception, match="required"):
+        check({"name": "vikings", "players": [2, 4], "options": []}, game)
+    with pytest.raises(Exception, match="is not of type"):
+        check({"k": "x", "seat": "0", "seq": 1}, "/components/schemas/Said")
+
+
+async def answers_validate(http: httpx.AsyncClient, path: str, url: str, seen: set[str]) -> httpx.Response:
+    """GET `url` (an instance of the documented `path`): its status and body must be as described."""
+    res = await http.get(url, headers={"Accept": "application/json"})
+    status = str(res.status_code)
+    assert status in DOC["paths"][path]["get"]["responses"], f"{url}: {status} is not described"
+    response = follow(f"/paths/{escape(path)}/get/responses/{status}")
+    media = res.headers["content-type"].split(";")[0]
+    assert media in at(response).get("content", {}), f"{url}: {media} is not described for {status}"
+    if media == "application/json":
+        try:
+            check(res.json(), f"{response}/content/{escape(media)}/schema")
+        except Exception as exc:
+            raise AssertionError(f"{url}: {exc}") from exc
+    seen.add(path)
+    return res
+
+
+async def test_a_real_node_answers_as_described(server) -> None:
+    seen: set[str] = set()
+    async with table(server.url, players=2, spectators=0) as t:
+        await asyncio.gather(*(play(c, t.room, random.Random(i)) for i, c in enumerate(t.players)))
+        player = t.players[0].player
+    async with (
+        table(server.url, players=2, spectators=0, start=False) as waiting,  # a room in the lobby
+        httpx.AsyncClient(base_url=server.http, timeout=30) as http,
+    ):
+        for path in ["/", "/live", "/ready", "/health", "/metrics", "/api/games", "/api/openapi.yaml",
+                     "/api/asyncapi.yaml"]:  # fmt: skip
+            await answers_validate(http, path, path, seen)
+        lobby = await answers_validate(http, "/api/rooms", "/api/rooms?game=highcard", seen)
+        assert waiting.room in {r["room"] for r in lobby.json()}
+        for url in ["/api/rules/vikings", "/api/rules/vikings?lang=ru", "/api/rules/vikings?lang=R", "/api/rules/no"]:
+            await answers_validate(http, "/api/rules/{game}", url, seen)
+        for suffix in ["said", "replay/check", "replay", "steps?from=0&count=3", "steps?count=x"]:
+            path = f"/api/rooms/{{room}}/{suffix.split('?')[0]}"
+            await answers_validate(http, path, f"/api/rooms/{t.room}/{suffix}", seen)
+            await answers_validate(http, path, f"/api/rooms/nosuchroom/{suffix}", seen)
+        for url in ["/api/leaderboard/highcard", "/api/leaderboard/highcard?limit=x", "/api/leaderboard/no"]:
+            await answers_validate(http, "/api/leaderboard/{game}", url, seen)
+        deadline = asyncio.get_running_loop().time() + 20
+        while (
+            await answers_validate(http, "/api/players/{player}", f"/api/players/{player}", seen)
+        ).status_code != 200:
+            assert asyncio.get_running_loop().time() < deadline, "the finished game never reached the archive"
+            await asyncio.sleep(0.3)
+        await answers_validate(http, "/api/players/{player}", "/api/players/nobody", seen)
+    assert seen == set(DOC["paths"])
+
+
+async def test_the_node_serves_both_documents(server) -> None:
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        for name in ("openapi.yaml", "asyncapi.yaml"):
+            res = await http.get(f"/api/{name}")
+            assert res.status_code == 200 and res.headers["content-type"].startswith("application/yaml")
+            assert res.content == (DOC_PATH.parent / name).read_bytes()
