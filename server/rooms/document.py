@@ -151,6 +151,14 @@ def forfeited(doc: Doc, seat: int) -> Doc:
     return {**doc, "status": OVER, "result": revealed(doc, result)}
 
 
+def rated(doc: Doc) -> bool:
+    """Whether the game counts for ratings (server.archive.ratings): only a timed game
+    does — every matchmade game, and a room created with a clock. In an untimed room
+    nothing bounds a stalling player, so its games are casual (lichess's rule: rated
+    games always have a clock)."""
+    return doc.get("clock_setting") is not None
+
+
 def revealed(doc: Doc, result: dict[str, Any] | None) -> dict[str, Any] | None:
     """A final result with the game's seed revealed (server.rooms.fairness); None while it runs."""
     if result is None or "seed" not in doc:
