@@ -144,7 +144,7 @@ class Node:
             self.rooms, self.tables, signer, s, self.matchmaker, Quotas(self.redis, s), Chat(self.redis, hub, self.id)
         )
         ADMISSION.configure(s)
-        absence = Absence(self.redis, self.rooms, s.absent_after)
+        absence = Absence(self.redis, self.rooms, s.absent_after, s.claim_after)
         self.referee = Referee(self.redis, self.rooms, self.id, absence)
         parts: list[background.Looping] = [
             Liveness(self.gateway.limits, s),

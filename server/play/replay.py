@@ -108,6 +108,10 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
             doc = undo.undone(game, doc, entry["seat"], len(docs))
         elif kind == "abandon":
             doc = rm.abandoned(doc)
+        elif kind == "forfeit":
+            doc = rm.forfeited(doc, entry["seat"])
+        elif kind == "claim":
+            doc = rm.forfeited(doc, entry["seats"], claimed=True)
         docs.append(doc)
     return docs
 

@@ -63,5 +63,7 @@ class Doc(TypedDict, total=False):
     # undo (server.play.undo)
     undo_on: bool
     undo: UndoRecord | None
-    # absence (server.play.absence): the seats whose players are gone
+    # absence (server.play.absence): the seats whose players are gone, and per seat from
+    # when (ms) the others may claim the win over it (None: the seat's player is here)
     absent: list[int]
+    claim_at: list[int | None] | None
