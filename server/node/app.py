@@ -136,7 +136,8 @@ class Node:
         hub = Hub(self.redis, self.id, self, self.settings.redis_url)  # its events come here (HubEvents)
         s = self.settings
         self.rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl, s.doc_every,
-                           stamps=replay.STAMPS, events=self, bot_delay=int(s.bot_delay * 1000))  # fmt: skip
+                           stamps=replay.STAMPS, events=self, bot_delay=int(s.bot_delay * 1000),
+                           open_changes=s.open_changes)  # fmt: skip
         self.tables = Attachments(self.rooms)
         await until_redis_answers(hub.start)
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id, s)

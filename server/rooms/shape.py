@@ -63,6 +63,7 @@ class Doc(TypedDict, total=False):
     # undo (server.play.undo)
     undo_on: bool
     undo: UndoRecord | None
+    undos: list[int]  # decisions each seat has taken back in this game (the undo budget)
     # absence (server.play.absence): the seats whose players are gone, and per seat from
     # when (ms) the others may claim the win over it (None: the seat's player is here)
     absent: list[int]

@@ -125,7 +125,7 @@ class Gateway:
             seq = await r.move(sess, msg["room"], msg["id"], msg["seq"], msg.get("move"))
             sess.send({"t": "ok", "id": msg["id"], "seq": seq})
         elif t == "undo":
-            await undo.take_back(r, sess, msg["room"], msg["seq"])
+            await undo.take_back(r, sess, msg["room"], msg["seq"], self.settings.undo_budget)
         elif t == "legal":
             if await self.tables.legal(sess, msg["room"]):
                 self.limits.refund(sess, t)
