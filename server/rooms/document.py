@@ -193,6 +193,7 @@ def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
         "clock": clock.public(doc),
         "absent": doc.get("absent") or [],
         "claim_at": doc.get("claim_at"),
+        "banned": doc.get("banned") or [],
         "undo": undo_public(doc),
     }
 

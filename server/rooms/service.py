@@ -31,7 +31,7 @@ from server.rooms import transition
 from server.rooms.cache import Entry, now_ms
 from server.rooms.errors import RoomError
 from server.rooms.members import Member
-from server.rooms.seating import free_seat, table_for
+from server.rooms.seating import admitted, free_seat, table_for
 from server.storage.fanout import Hub, payload
 from server.storage.store import Commit, Outcome, Store
 
@@ -246,6 +246,7 @@ class Rooms:
             if held is not None:
                 seat = held
                 return None
+            admitted(e.doc, player)
             if attempt == 0 and not rm.free(e.doc, want):
                 raise Again  # a leave on another node may not have reached this one yet
             seat = free_seat(e.doc, want)

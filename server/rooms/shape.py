@@ -50,6 +50,7 @@ class Doc(TypedDict, total=False):
     status: Required[str]  # OPEN, PLAYING, OVER
     private: Required[bool]
     host: Required[str | None]  # the player who may start, kick and seat bots (server.play.host)
+    banned: list[Seat]  # the players the host removed: they may not sit down again (server.play.host)
     # the game: the engine's state and final result, the last decision in each viewer's words
     state: Required[Any]
     result: Required[dict[str, Any] | None]

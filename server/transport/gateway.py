@@ -150,6 +150,8 @@ class Gateway:
             await host.kick(r, sess, msg["room"], msg["seat"])
         elif t == "add_bot":
             await host.add_bot(r, sess, msg["room"], msg.get("seat"), msg.get("level", "random"))
+        elif t == "unban":
+            await host.unban(r, sess, msg["room"], msg["player"])
         elif t == "claim":
             await absence.claim(r, sess, msg["room"])
         elif t == "resync":
