@@ -26,7 +26,7 @@ LOG = [(b"1000-0", {b"entry": msgpack.packb({"k": "start"}), b"seq": b"1"})]  # 
 
 @pytest.fixture
 def node(own_redis, tmp_path):
-    n = ServerProc(tmp_path / "n", own_redis, LONGHALL_ABSENT_AFTER="1", LONGHALL_CLAIM_AFTER="2").start()
+    n = ServerProc(tmp_path / "n", own_redis, LONGHALL_ABSENT_AFTER="5", LONGHALL_CLAIM_AFTER="6").start()
     yield n
     n.stop()
 
