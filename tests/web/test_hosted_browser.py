@@ -26,12 +26,15 @@ SHOTS = ROOT / "test-artifacts" / "web"
 
 
 @pytest.fixture
-def hosted_server(built_web: None, own_redis: str, tmp_path: Path) -> Iterator[ServerProc]:
+def hosted_server(built_test_web: Path, own_redis: str, tmp_path: Path) -> Iterator[ServerProc]:
     """A node on a Redis of its own: the clock test waits on the referee, whose lease a
     node of another test on the session's Redis could hold (busy with that test's rooms).
     Players count as gone after 5 s (more than a node's 2 s between writes of who it holds)
-    and may be claimed over 6 s after they were last seen (the claim test)."""
-    s = ServerProc(tmp_path, own_redis, LONGHALL_ABSENT_AFTER="5", LONGHALL_CLAIM_AFTER="6").start()
+    and may be claimed over 6 s after they were last seen (the claim test). It serves the
+    test build, whose High Card renderer draws the replay's board (the product build draws
+    High Card as a plain tree)."""
+    web = ("--web", str(built_test_web))
+    s = ServerProc(tmp_path, own_redis, args=web, LONGHALL_ABSENT_AFTER="5", LONGHALL_CLAIM_AFTER="6").start()
     yield s
     s.stop()
 
