@@ -35,6 +35,8 @@ class ErrorCode(StrEnum):
     ALREADY_STARTED = "already_started"
     SEATS_OPEN = "seats_open"  # start needs every seat filled
     NOT_HOST = "not_host"  # only the room's host (its creator) starts it or removes a player
+    BANNED = "banned"  # the host removed this player from the room: they may not sit down again unless let back in
+    LOG_FULL = "log_full"  # an open room changed as often as a room may before its start: start it or make a new one
     GAME_OVER = "game_over"
     # moves
     NOT_YOUR_TURN = "not_your_turn"  # the engine does not ask this seat now
@@ -48,6 +50,9 @@ class ErrorCode(StrEnum):
     UNDO_OFF = "undo_off"  # the room was created without undo
     NOTHING_TO_UNDO = "nothing_to_undo"  # your seat made no decision of this turn it may take back
     UNDO_REVEALED = "undo_revealed"  # your last decision revealed hidden information (a draw, a card): it stands
+    UNDO_SPENT = "undo_spent"  # your seat has taken back as many decisions as a game allows
+    # claims (server.play.absence)
+    NOT_CLAIMABLE = "not_claimable"  # no other seat has been gone long enough to claim the win
 
 
 # The codes an engine's IllegalMove may carry besides the ones above are game-specific;

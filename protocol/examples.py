@@ -32,6 +32,8 @@ CLIENT_EXAMPLES: dict[str, dict[str, Any]] = {
     "start": {"t": "start", "room": "a1b2c3d4e5"},
     "kick": {"t": "kick", "room": "a1b2c3d4e5", "seat": 2},
     "add_bot": {"t": "add_bot", "room": "a1b2c3d4e5", "seat": 3, "level": "greedy"},
+    "unban": {"t": "unban", "room": "a1b2c3d4e5", "player": "9c1e0f2a3b4c5d6e"},
+    "claim": {"t": "claim", "room": "a1b2c3d4e5"},
     "chat": {"t": "chat", "room": "a1b2c3d4e5", "text": "good luck, all"},
     "move": {"t": "move", "room": "a1b2c3d4e5", "id": "m17", "seq": 41, "move": {"type": "buy", "slot": 3}},
     "undo": {"t": "undo", "room": "a1b2c3d4e5", "seq": 42},

@@ -59,6 +59,8 @@ CLIENT: dict[str, dict[str, Field]] = {
     "start": {"room": req(str)},
     "kick": {"room": req(str), "seat": req(int)},
     "add_bot": {"room": req(str), "seat": opt(int, NoneType), "level": opt(str)},
+    "unban": {"room": req(str), "player": req(str)},
+    "claim": {"room": req(str)},
     "chat": {"room": req(str), "text": req(str), "id": opt(str, int)},
     "move": {"room": req(str), "id": req(str, int), "seq": req(int), "move": Field(ANY)},
     "undo": {"room": req(str), "seq": req(int)},

@@ -35,6 +35,7 @@ async def table(
     options: dict[str, Any] | None = None,
     record: bool = False,
     start: bool = True,
+    clock: dict[str, Any] | None = None,
 ) -> AsyncIterator[Table]:
     """Players (round-robin over `urls`) seated in a new room, spectators watching."""
     urls = [urls] if isinstance(urls, str) else urls
@@ -43,7 +44,7 @@ async def table(
         for i in range(players + spectators):
             clients.append(await Client(urls[i % len(urls)], name=f"c{i}", record=record).connect())
         host, *rest = clients[:players]
-        room = (await host.create(game, options, seats=players)).room
+        room = (await host.create(game, options, seats=players, clock=clock)).room
         for c in rest:
             await c.join(room)
         for c in clients[players:]:

@@ -377,6 +377,20 @@ class Client:
         await self._request({"t": "add_bot", "room": room, "seat": seat, "level": level},
                             lambda m: m.get("t") == "diff" and m.get("room") == room)  # fmt: skip
 
+    async def unban(self, room: str, player: str) -> None:
+        """Host only: let a player removed with `kick` sit down again; returns once this
+        mirror shows it."""
+        await self._request({"t": "unban", "room": room, "player": player},
+                            lambda m: m.get("t") == "diff" and m.get("room") == room)  # fmt: skip
+
+    async def claim(self, room: str) -> dict[str, Any]:
+        """Claim the win over the seats gone from the table past the server's limit (the
+        view's `claim_at`); the game's result, once this mirror shows it over."""
+        await self._request({"t": "claim", "room": room}, lambda m: m.get("t") == "over" and m.get("room") == room)
+        mirror = self.rooms[room]
+        assert mirror.result is not None
+        return mirror.result
+
     async def chat(self, room: str, text: str, chat_id: str | None = None) -> None:
         """Say `text` at the table; returns once the message came back to this socket. The
         message carries an id: sent again after `unavailable`, it is still posted once."""

@@ -8,7 +8,7 @@ matchmaker made). A room that is still open or in play is not a finished game: N
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import msgpack
 from redis.asyncio import Redis
@@ -70,4 +70,5 @@ def record(room: str, doc: dict[str, Any], log: list[tuple[bytes, dict[bytes, by
         started=started,
         ended=_at(log[-1][0]),
         moves=moves,
+        rated=rm.rated(cast(rm.Doc, doc)),
     )

@@ -7,11 +7,21 @@ inserts nothing and rates nothing. The rating rows of the seated players are rea
 `FOR UPDATE` (PostgreSQL), so two games of one player archived at once cannot lose an
 update; SQLite serialises writers by itself.
 
-Who is rated: the people at the table (bot seats are not, and do not count as
-opponents); a game with fewer than two people is not rated. Places come from the final
-scores (ties share a place). An abandoned game is rated only when a seat forfeited: that
-seat loses, every other seat shares first place; a game abandoned by everyone teaches
-nothing and is not rated. The leaderboard score is openskill's ordinal (mu - 3 sigma).
+Which games are rated (lichess's rated/casual split: a rated game always has a clock):
+  - a timed game only (`GameRecord.rated`, server.rooms.document.rated): every matchmade
+    game, and a room created with a clock. A room created without one is casual: nothing
+    bounds a player who stalls there, so its result cannot be trusted to come;
+  - with at least two people at the table (bot seats are not rated, and do not count as
+    opponents);
+  - that ended by its rules (places from the final scores, ties sharing a place), or by a
+    forfeit: a seat that ran out of time under the "forfeit" policy, or seats gone from the
+    table that the players left claimed the win over (server.play.absence). The forfeiting
+    seats lose, every other seat shares first place.
+A game abandoned by everyone (no forfeit) teaches nothing and is not rated. In a timed
+game no player can make that happen alone: a player who stalls runs out of time (a bot
+decides for them, or they forfeit), and one who leaves is claimed over by those left,
+so an unfinished game is never a way out of a rated loss. The leaderboard score is
+openskill's ordinal (mu - 3 sigma).
 """
 
 from __future__ import annotations
@@ -32,13 +42,13 @@ def places(rec: GameRecord) -> list[tuple[int, str, int]]:
     """(seat, player, place) of every rated seat (place 1 is best); [] when unrated."""
     people = [(i, h["player"]) for i, h in enumerate(rec.seats) if h is not None and not h.get("bot")]
     result = rec.result or {}
-    if len(people) < 2:
+    if not rec.rated or len(people) < 2:
         return []
     if result.get("abandoned"):
-        lost = result.get("forfeit")
-        if lost is None:
+        if result.get("forfeit") is None:
             return []
-        return [(i, p, 2 if i == lost else 1) for i, p in people]
+        lost = set(result.get("forfeits") or [result["forfeit"]])
+        return [(i, p, 2 if i in lost else 1) for i, p in people]
     scores = result.get("scores") or []
     if len(scores) != len(rec.seats):
         return []

@@ -33,6 +33,7 @@ class GameRecord:
     ended: datetime
     moves: list[MoveRecord] = field(default_factory=list)
     chat: list[dict[str, Any]] = field(default_factory=list)  # {player, channel, text, at}
+    rated: bool = False  # a timed game, which counts for ratings (server.rooms.document.rated)
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -9,6 +9,13 @@ held) matches, so any node may die. The matcher groups each queue's tickets by r
 `LONGHALL_BOT_FILL` seconds), creates each room with those players seated and the game
 started, and tells each player's node, which sends `matched {room, seat}`.
 
+Every matchmade game is timed, so it is rated (server.rooms.document.rated) and no
+player can stall it: a total per player with an increment per decision (`MATCH_CLOCKS`,
+sized to each game's usual count of decisions per seat; `MATCH_CLOCK` for any other),
+and a seat whose time runs out has a bot decide for it (the "bot" policy) at the pace of
+its increment, so the game still ends by its rules and is rated by its scores. A player
+gone from the table is claimed over by the others (server.play.absence).
+
 That message is pub/sub, at most once: a node's subscription gap or a player's socket
 dying with it loses it. So each matched player also gets a record, `mm:{mm}:told:<player>`
 (the room and seat, kept TOLD_KEEP seconds), written before the players are told. A
@@ -76,6 +83,21 @@ LEASE_MS = 3000
 TICK = 0.1
 SCAN = 5000  # tickets of one queue looked at per round, oldest first
 TOLD_KEEP = 600  # seconds a player's match is remembered for a `queue` sent again
+# The clock of a matchmade game, per game: random playouts make about 110 decisions per
+# seat in a two-player Vikings game, 80 in Hunters & Gatherers, 90-110 in A Feast for Odin.
+MATCH_CLOCKS: dict[str, dict[str, Any]] = {
+    "vikings": {"total": 600, "increment": 5, "timeout": "bot"},
+    "hunters": {"total": 600, "increment": 5, "timeout": "bot"},
+    "feast": {"total": 1200, "increment": 10, "timeout": "bot"},
+}
+MATCH_CLOCK: dict[str, Any] = {"total": 900, "increment": 10, "timeout": "bot"}  # any other game
+
+
+def match_clock(game: str) -> dict[str, Any]:
+    """The clock setting of a matchmade game of `game` (server.rooms.clocks, checked)."""
+    timing = clock.settings(MATCH_CLOCKS.get(game, MATCH_CLOCK))
+    assert timing is not None
+    return timing
 
 
 class Matchmaker:
@@ -235,7 +257,8 @@ class Matchmaker:
         seats: list[rm.Seat | None] = [{"player": p, "name": t["name"]} for p, t in zip(players, tickets, strict=True)]
         for i in range(bots):
             seats.append({"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {i + 1}", "bot": "greedy"})
-        opened: rm.Doc = {**rm.new_doc(game, options, len(seats), False, players[0], ""), "seats": seats}
+        opened: rm.Doc = {**rm.new_doc(game, options, len(seats), False, players[0], ""), "seats": seats,
+                          "clock_setting": match_clock(game.info.name)}  # fmt: skip
         now = int(time.time() * 1000)
         delay = int(self.settings.bot_delay * 1000)
         doc = clock.tick(game, opened, clock.started(fair.deal(game, opened), now), None, now, delay)
@@ -248,5 +271,5 @@ class Matchmaker:
         if (await self.store.commit(c)).status == "ok":
             self.made += 1
             due = clock.next_deadline(doc)
-            if due is not None:  # bots at the table: the referee plays them
+            if due is not None:  # the referee times the seats and plays the bots
                 await self.redis.zadd(CLOCKS, {room: due})

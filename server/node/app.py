@@ -139,7 +139,8 @@ class Node:
         hub = Hub(self.redis, self.id, self, self.settings.redis_url)  # its events come here (HubEvents)
         s = self.settings
         self.rooms = Rooms(self.store, hub, self.id, s.finished_ttl, s.fanout, s.open_ttl, s.doc_every,
-                           stamps=replay.STAMPS, events=self, bot_delay=int(s.bot_delay * 1000))  # fmt: skip
+                           stamps=replay.STAMPS, events=self, bot_delay=int(s.bot_delay * 1000),
+                           open_changes=s.open_changes)  # fmt: skip
         self.tables = Attachments(self.rooms)
         await until_redis_answers(hub.start)
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id, s)
@@ -147,7 +148,7 @@ class Node:
             self.rooms, self.tables, signer, s, self.matchmaker, Quotas(self.redis, s), Chat(self.redis, hub, self.id)
         )
         ADMISSION.configure(s)
-        absence = Absence(self.redis, self.rooms, s.absent_after)
+        absence = Absence(self.redis, self.rooms, s.absent_after, s.claim_after)
         self.referee = Referee(self.redis, self.rooms, self.id, absence)
         parts: list[background.Looping] = [
             Liveness(self.gateway.limits, s),

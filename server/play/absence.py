@@ -10,6 +10,14 @@ it; the clock and abandonment rules go on as before), in an open room the seat i
 as if its player had left. A seat seen again is taken off the list: the returning player
 simply has their seat, as always. A seat never seen by any node counts from when the
 judge first looked at it. Each change is an ordinary commit (seq-checked, one round trip).
+
+Claiming the win (lichess's "claim victory"): with the absent seats the document keeps
+`claim_at`, per seat the time (ms) from which the others may claim the win over it — the
+player's last time seen plus `LONGHALL_CLAIM_AFTER`. A seated player present at the
+table then sends `claim {room}`: the game ends with every seat gone past that limit
+forfeited (`server.rooms.document.forfeited`, `claimed`), rated as their loss in a rated
+game (server.archive.ratings). So a losing player who disconnects cannot hold the others
+hostage, and a game abandoned by one side is never a way out of a rated loss.
 """
 
 from __future__ import annotations
@@ -20,9 +28,11 @@ from typing import Any
 
 from redis.asyncio import Redis
 
+from protocol.errors import ErrorCode
 from server.rooms import document as rm
 from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
+from server.rooms.members import Member
 from server.rooms.service import Change, Rooms
 from server.runtime import loops as background
 from server.storage.keys import OPEN_ROOMS, PLAYING_ROOMS, here_key
@@ -33,10 +43,11 @@ BATCH = 500  # rooms judged per look
 
 
 class Absence:
-    def __init__(self, redis: Redis, rooms: Rooms, after: float) -> None:
+    def __init__(self, redis: Redis, rooms: Rooms, after: float, claim_after: float = 120.0) -> None:
         self.redis = redis
         self.rooms = rooms
         self.after_ms = int(after * 1000)
+        self.claim_ms = int(claim_after * 1000)  # from a player's last time seen to a claim over their seat
 
     def register(self, loops: background.Loops) -> None:
         """Its loop: who this node holds, written every REFRESH seconds (the referee judges)."""
@@ -106,8 +117,50 @@ class Absence:
                     return None
                 seat = gone[0]
                 return rm.with_seat(doc, seat, None), {"k": "leave", "seat": seat, "absent": True}
-            if gone == sorted(doc.get("absent") or []):
+            claims = claim_times(len(doc["seats"]), gone, seen, self.claim_ms)
+            if gone == sorted(doc.get("absent") or []) and claims == doc.get("claim_at"):
                 return None
-            return {**doc, "absent": gone}, {"k": "absent", "seats": gone}
+            return {**doc, "absent": gone, "claim_at": claims}, {"k": "absent", "seats": gone}
 
         return int(await self.rooms.change(room, judge) is not None)
+
+
+def claim_times(n: int, gone: list[int], seen: dict[int, int], claim_ms: int) -> list[int | None] | None:
+    """Per seat of `n`, from when the others may claim the win over it: each seat `gone`
+    from its last time `seen` plus the limit; None for a seat here, and when none is gone."""
+    if not gone:
+        return None
+    return [seen[i] + claim_ms if i in gone else None for i in range(n)]
+
+
+def claimable(doc: rm.Doc, seat: int, now: int) -> list[int]:
+    """The seats `seat`'s player may claim the win over at `now` (ms): absent, and gone
+    past the limit. Never the claimer's own (a player who sends a claim is here)."""
+    at = doc.get("claim_at") or []
+    absent = set(doc.get("absent") or [])
+    return [i for i, t in enumerate(at) if t is not None and t <= now and i in absent and i != seat]
+
+
+def claimed(doc: rm.Doc, seat: int, now: int) -> rm.Doc:
+    """The document after `seat` claims the win at `now`: the seats gone too long forfeit;
+    or a refusal (not_claimable) saying when a claim will be possible, if it will."""
+    if doc["status"] != rm.PLAYING:
+        raise RoomError(ErrorCode.GAME_OVER, "the game is over")
+    over = claimable(doc, seat, now)
+    if not over:
+        later = [t for i, t in enumerate(doc.get("claim_at") or []) if t is not None and i != seat]
+        when = f": possible in {max(1, (min(later) - now + 999) // 1000)} s" if later else ""
+        raise RoomError(ErrorCode.NOT_CLAIMABLE, f"no other player has been gone long enough to claim the win{when}")
+    return rm.forfeited(doc, over, claimed=True)
+
+
+async def claim(rooms: Rooms, sess: Member, room: str) -> None:
+    """The `claim {room}` request of a seated player: an ordinary commit, answered by its diff."""
+
+    def decide(e: Entry, attempt: int) -> Change:
+        seat = rooms.seat_for_move(sess, e)
+        now = int(time.time() * 1000)
+        doc = claimed(e.doc, seat, now)
+        return doc, {"k": "claim", "seat": seat, "player": sess.player, "seats": claimable(e.doc, seat, now)}
+
+    await rooms.change(room, decide)

@@ -1,11 +1,17 @@
 """The host of a room: the player who created it starts it, may remove a player from
 its seats before the start (`kick`) and may seat bots (`add_bot`, server.play.bots).
 
+A removed player is banned from the room: the document lists them (`banned`, with their
+name, so the host sees whom they removed) and their `join` is refused (`banned`) until
+the host lets them back (`unban`). A ban keeps a player out of the seats, not out of
+sight: they may still spectate a public room, as anyone may. A removed bot is not banned
+(a bot has no identity to come back with).
+
 Hosting passes on when the host gives up their seat before the start (to the player in
 the lowest seat, or, in an empty room, to the next one to sit down): see
-`server.rooms.document.with_seat`. A removed player's sockets are detached by the fan-out like
-any socket whose player no longer holds its seat. What this leaves out: bans (a
-removed player may sit down again) and host transfer on request.
+`server.rooms.document.with_seat`; the ban list stays with the room. A removed player's
+sockets are detached by the fan-out like any socket whose player no longer holds its
+seat. What this leaves out: host transfer on request.
 """
 
 from __future__ import annotations
@@ -41,9 +47,37 @@ async def kick(rooms: Rooms, sess: Member, room: str, seat: int) -> None:
         player = holder["player"]
         if player == sess.player:
             raise RoomError(ErrorCode.BAD_FIELD, "to give up your own seat, leave")
-        return rm.with_seat(e.doc, seat, None), {"k": "kick", "seat": seat, "player": player}
+        return removed(e.doc, seat), {"k": "kick", "seat": seat, "player": player}
 
     await rooms.change(room, free_it)
+
+
+def removed(doc: rm.Doc, seat: int) -> rm.Doc:
+    """The document with `seat` freed and its player, unless a bot, banned from the room."""
+    holder = doc["seats"][seat]
+    new = rm.with_seat(doc, seat, None)
+    if holder is None or holder.get("bot") or any(b["player"] == holder["player"] for b in doc.get("banned") or []):
+        return new
+    return {**new, "banned": [*(doc.get("banned") or []), {"player": holder["player"], "name": holder["name"]}]}
+
+
+def unbanned(doc: rm.Doc, player: str) -> rm.Doc:
+    """The document with `player` let back in (a refusal when they are not banned here)."""
+    banned = doc.get("banned") or []
+    kept = [b for b in banned if b["player"] != player]
+    if len(kept) == len(banned):
+        raise RoomError(ErrorCode.BAD_FIELD, "that player is not banned from this room")
+    return {**doc, "banned": kept}
+
+
+async def unban(rooms: Rooms, sess: Member, room: str, player: str) -> None:
+    """The host lets a player they removed sit down again (answered by the diff)."""
+
+    def let_back(e: Entry, attempt: int) -> Change:
+        require(e.doc, sess)
+        return unbanned(e.doc, player), {"k": "unban", "player": player}
+
+    await rooms.change(room, let_back)
 
 
 async def add_bot(rooms: Rooms, sess: Member, room: str, seat: int | None, level: str) -> None:

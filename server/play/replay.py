@@ -22,7 +22,7 @@ from protocol.diff import strict_equal
 from server.games import registry
 from server.games.contract import Game, IllegalMove, State
 from server.games.rng import drawn
-from server.play import undo
+from server.play import host, undo
 from server.rooms import document as rm
 from server.rooms import fairness as fair
 from server.rooms import transition
@@ -95,8 +95,12 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
             doc = fair.deal(game, doc, final["seed"])
         elif kind == "join":
             doc = rm.with_seat(doc, entry["seat"], {"player": entry["player"], "name": entry["name"]})
-        elif kind in ("leave", "kick"):
+        elif kind == "leave":
             doc = rm.with_seat(doc, entry["seat"], None)
+        elif kind == "kick":
+            doc = host.removed(doc, entry["seat"])
+        elif kind == "unban":
+            doc = host.unbanned(doc, entry["player"])
         elif kind == "start":
             doc = fair.deal(game, doc, final["seed"])
         elif kind == "move":
@@ -108,6 +112,10 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
             doc = undo.undone(game, doc, entry["seat"], len(docs))
         elif kind == "abandon":
             doc = rm.abandoned(doc)
+        elif kind == "forfeit":
+            doc = rm.forfeited(doc, entry["seat"])
+        elif kind == "claim":
+            doc = rm.forfeited(doc, entry["seats"], claimed=True)
         docs.append(doc)
     return docs
 

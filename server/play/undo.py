@@ -21,6 +21,12 @@ ends the record.
 
 An undo is an ordinary commit (`{"k": "undo", "seat"}` in the room's stream, seq
 checked), so a replay (server.play.replay) applies it: it drops the latest decision kept.
+
+The undo budget: each seat may take back at most `LONGHALL_UNDO_BUDGET` decisions in a
+game (the document counts them, `undos`); past it an undo is refused (`undo_spent`) and
+the game goes on. A move and its undo add two entries to the room's log and leave the
+game where it was, so without a budget a move/undo loop grows the log without end; with
+it a game's log is bounded by the game's own length plus twice the budget per seat.
 """
 
 from __future__ import annotations
@@ -77,9 +83,10 @@ def track(game: Game, old: Doc, new: Doc, seat: int, move: Any, by: str | None, 
     return {**new, "undo": {"seat": seat, "revealed": False, "base": old["state"], "moves": [saved]}}
 
 
-def undone(game: Game, doc: Doc, seat: int, seq: int) -> Doc:
+def undone(game: Game, doc: Doc, seat: int, seq: int, budget: int = 0) -> Doc:
     """The document with `seat`'s latest decision taken back (committed as `seq`), or a
-    refusal: undo_off, nothing_to_undo, undo_revealed."""
+    refusal: undo_off, nothing_to_undo, undo_revealed, undo_spent (the seat has taken
+    back `budget` decisions in this game; 0: no budget)."""
     if not doc.get("undo_on"):
         raise RoomError(ErrorCode.UNDO_OFF, "this room was created without undo")
     rec = doc.get("undo")
@@ -87,11 +94,16 @@ def undone(game: Game, doc: Doc, seat: int, seq: int) -> Doc:
         raise RoomError(ErrorCode.NOTHING_TO_UNDO, "you have no decision of this turn to take back")
     if not rec["moves"]:
         raise RoomError(ErrorCode.UNDO_REVEALED, "your last decision revealed something hidden: it stands")
+    spent = list(doc.get("undos") or [0] * len(doc["seats"]))
+    if budget and spent[seat] >= budget:
+        raise RoomError(ErrorCode.UNDO_SPENT, f"your seat has taken back {spent[seat]} decisions in this game, "
+                        "as many as a game allows: this one stands")  # fmt: skip
+    spent[seat] += 1
     *kept, gone = rec["moves"]
     state = rec["base"]
     for m in kept:
         state = game.apply(state, seat, m["move"])
-    new: Doc = {**doc, "state": state, "undo": {**rec, "moves": kept} if kept else None}
+    new: Doc = {**doc, "state": state, "undo": {**rec, "moves": kept} if kept else None, "undos": spent}
     new["last"] = {"p": {"k": "undo", "seat": seat, "seq": seq, "undone": gone["seq"]}}
     clock = doc.get("clock")
     if clock is not None:  # back to the seat's clock before the decision: the time since still counts
@@ -101,8 +113,9 @@ def undone(game: Game, doc: Doc, seat: int, seq: int) -> Doc:
     return new
 
 
-async def take_back(rooms: Rooms, sess: Member, room: str, seq: int) -> None:
-    """The `undo {room, seq}` request: an ordinary commit, answered by its diff."""
+async def take_back(rooms: Rooms, sess: Member, room: str, seq: int, budget: int = 0) -> None:
+    """The `undo {room, seq}` request: an ordinary commit, answered by its diff; `budget`:
+    the decisions a seat may take back in a game (0: no budget)."""
 
     def take(e: Entry, attempt: int) -> Change:
         seat = rooms.seat_for_move(sess, e)
@@ -111,7 +124,7 @@ async def take_back(rooms: Rooms, sess: Member, room: str, seq: int) -> None:
         if seq != e.seq:
             raise RoomError(ErrorCode.STALE_SEQ, f"the room is at seq {e.seq}, not {seq}: resync")
         assert e.game is not None
-        return undone(e.game, e.doc, seat, e.seq + 1), {"k": "undo", "seat": seat, "player": sess.player}
+        return undone(e.game, e.doc, seat, e.seq + 1, budget), {"k": "undo", "seat": seat, "player": sess.player}
 
     await rooms.change(room, take)
 

@@ -143,12 +143,28 @@ def abandoned(doc: Doc) -> Doc:
     return {**doc, "status": OVER, "result": revealed(doc, result)}
 
 
-def forfeited(doc: Doc, seat: int) -> Doc:
-    """The document of a game ended because `seat` ran out of time under the "forfeit"
-    policy (server.play.referee): abandoned, the forfeiting seat named; the others did not lose."""
-    result = {"abandoned": True, "forfeit": seat, "scores": [], "breakdown": [], "winners": []}
-    result["winners"] = [i for i in range(len(doc["seats"])) if i != seat]
+def forfeited(doc: Doc, seats: int | list[int], claimed: bool = False) -> Doc:
+    """The document of a game ended because `seats` forfeited: a seat ran out of time
+    under the "forfeit" policy (server.play.referee), or the players left at the table
+    claimed the win over seats gone too long (`claimed`, server.play.absence). Abandoned,
+    with no scores: `forfeit` names the (lowest) forfeiting seat, `forfeits` every one
+    when there are several; the others did not lose and are the winners."""
+    lost = sorted({seats} if isinstance(seats, int) else set(seats))
+    result: dict[str, Any] = {"abandoned": True, "forfeit": lost[0], "scores": [], "breakdown": [], "winners": []}
+    if len(lost) > 1:
+        result["forfeits"] = lost
+    if claimed:
+        result["claimed"] = True
+    result["winners"] = [i for i in range(len(doc["seats"])) if i not in lost]
     return {**doc, "status": OVER, "result": revealed(doc, result)}
+
+
+def rated(doc: Doc) -> bool:
+    """Whether the game counts for ratings (server.archive.ratings): only a timed game
+    does — every matchmade game, and a room created with a clock. In an untimed room
+    nothing bounds a stalling player, so its games are casual (lichess's rule: rated
+    games always have a clock)."""
+    return doc.get("clock_setting") is not None
 
 
 def revealed(doc: Doc, result: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -176,6 +192,8 @@ def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
         "last": last_for(doc, seat),
         "clock": clock.public(doc),
         "absent": doc.get("absent") or [],
+        "claim_at": doc.get("claim_at"),
+        "banned": doc.get("banned") or [],
         "undo": undo_public(doc),
     }
 

@@ -1,6 +1,7 @@
 """What a table may be and where a player sits: a game's table for a player count with
 its options resolved (`table_for`: refused when the game, the count or the options are
-not taken), and the seat a join takes (`free_seat`). Pure: no I/O."""
+not taken), whether a player may sit down at all (`admitted`: not banned by the host), and
+the seat a join takes (`free_seat`). Pure: no I/O."""
 
 from __future__ import annotations
 
@@ -30,6 +31,12 @@ def table_for(game_name: str, players: int | None, options: Any) -> tuple[Game, 
     except IllegalMove as exc:
         raise RoomError(ErrorCode.BAD_OPTION, exc.detail, exc.rule) from None
     return game, resolved, n
+
+
+def admitted(doc: rm.Doc, player: str) -> None:
+    """Refuses a player the host removed from the room (server.play.host: the ban list)."""
+    if any(b["player"] == player for b in doc.get("banned") or []):
+        raise RoomError(ErrorCode.BANNED, "the host removed you from this room; only the host can let you back in")
 
 
 def free_seat(doc: rm.Doc, want: int | None) -> int:

@@ -31,7 +31,7 @@ from server.rooms import transition
 from server.rooms.cache import Entry, now_ms
 from server.rooms.errors import RoomError
 from server.rooms.members import Member
-from server.rooms.seating import free_seat, table_for
+from server.rooms.seating import admitted, free_seat, table_for
 from server.storage.fanout import Hub, payload
 from server.storage.store import Commit, Outcome, Store
 
@@ -77,8 +77,10 @@ class Unnoticed:
 class Rooms:
     def __init__(self, store: Store, hub: Hub, node: str, finished_ttl: int, fanout: str = "diff",
                  open_ttl: int = 24 * 3600, doc_every: int = 8, stamps: Sequence[transition.Stamp] = (),
-                 events: RoomEvents | None = None, bot_delay: int = clock.BOT_DELAY) -> None:  # fmt: skip
+                 events: RoomEvents | None = None, bot_delay: int = clock.BOT_DELAY,
+                 open_changes: int = 0) -> None:  # fmt: skip
         self.open_ttl = open_ttl
+        self.open_changes = open_changes  # changes an open room may take before its start (0: no cap)
         self.stamps = tuple(stamps)
         self.doc_every = doc_every  # the whole document at least every this many commits (server.storage.store)
         self.snapshots = fanout == "snapshot"
@@ -215,10 +217,20 @@ class Rooms:
                     return None
                 if made is not AGAIN:
                     doc, entry = made
+                    self._bounded(e, doc)
                     out = await self.commit(e, doc, entry, id_key)
                     if out.status != "stale":
                         return out
         raise RoomError(ErrorCode.CONFLICT, "the room changed too often; try again")
+
+    def _bounded(self, e: Entry, doc: rm.Doc) -> None:
+        """Refuses a change that would leave a room still open past `open_changes` changes:
+        joins, leaves, kicks and bots in a loop would grow its log for ever. Its start is
+        always taken; in play the log is bounded by the game's length and the undo budget
+        (server.play.undo)."""
+        if self.open_changes and e.seq >= self.open_changes and doc["status"] == rm.OPEN:
+            raise RoomError(ErrorCode.LOG_FULL, f"this room has changed {e.seq} times before its start, as many as "
+                            "a room may: start it, or make a new room")  # fmt: skip
 
     # -- operations ------------------------------------------------------------------
     async def sit(self, sess: Member, room: str, want: int | None) -> int:
@@ -234,6 +246,7 @@ class Rooms:
             if held is not None:
                 seat = held
                 return None
+            admitted(e.doc, player)
             if attempt == 0 and not rm.free(e.doc, want):
                 raise Again  # a leave on another node may not have reached this one yet
             seat = free_seat(e.doc, want)

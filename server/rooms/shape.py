@@ -50,6 +50,7 @@ class Doc(TypedDict, total=False):
     status: Required[str]  # OPEN, PLAYING, OVER
     private: Required[bool]
     host: Required[str | None]  # the player who may start, kick and seat bots (server.play.host)
+    banned: list[Seat]  # the players the host removed: they may not sit down again (server.play.host)
     # the game: the engine's state and final result, the last decision in each viewer's words
     state: Required[Any]
     result: Required[dict[str, Any] | None]
@@ -63,5 +64,8 @@ class Doc(TypedDict, total=False):
     # undo (server.play.undo)
     undo_on: bool
     undo: UndoRecord | None
-    # absence (server.play.absence): the seats whose players are gone
+    undos: list[int]  # decisions each seat has taken back in this game (the undo budget)
+    # absence (server.play.absence): the seats whose players are gone, and per seat from
+    # when (ms) the others may claim the win over it (None: the seat's player is here)
     absent: list[int]
+    claim_at: list[int | None] | None

@@ -19,7 +19,7 @@ from server.identity.ids import clean_name, new_player_id
 from server.identity.quotas import Quotas
 from server.identity.tokens import Tokens
 from server.matchmaking.matchmaker import Matchmaker
-from server.play import host, undo
+from server.play import absence, host, undo
 from server.play.chat import Chat
 from server.rooms.attachments import Attachments
 from server.rooms.errors import RoomError
@@ -125,7 +125,7 @@ class Gateway:
             seq = await r.move(sess, msg["room"], msg["id"], msg["seq"], msg.get("move"))
             sess.send({"t": "ok", "id": msg["id"], "seq": seq})
         elif t == "undo":
-            await undo.take_back(r, sess, msg["room"], msg["seq"])
+            await undo.take_back(r, sess, msg["room"], msg["seq"], self.settings.undo_budget)
         elif t == "legal":
             if await self.tables.legal(sess, msg["room"]):
                 self.limits.refund(sess, t)
@@ -150,6 +150,10 @@ class Gateway:
             await host.kick(r, sess, msg["room"], msg["seat"])
         elif t == "add_bot":
             await host.add_bot(r, sess, msg["room"], msg.get("seat"), msg.get("level", "random"))
+        elif t == "unban":
+            await host.unban(r, sess, msg["room"], msg["player"])
+        elif t == "claim":
+            await absence.claim(r, sess, msg["room"])
         elif t == "resync":
             await self.tables.resync(sess, msg["room"])
         elif t == "queue":

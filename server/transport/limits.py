@@ -42,6 +42,8 @@ COSTS: dict[str, int] = {
     "start": 4,
     "kick": 4,
     "add_bot": 4,
+    "unban": 4,
+    "claim": 4,
     "undo": 4,
     "chat": 4,
     "queue": 4,

@@ -27,7 +27,7 @@ from server.games.playout import random_playout
 from server.play.undo import reveals
 from server.rooms.fairness import engine_seed
 from tests.cluster import ServerProc, hosted_games
-from tests.server.archive.games import play_game
+from tests.server.archive.games import RATED, play_game
 from tests.server.archive.test_repository import record
 
 TEMPLATE = Path(cairns.__file__).parent
@@ -115,7 +115,7 @@ async def test_a_game_plays_through_a_real_server_and_is_archived_and_rated(redi
     node = ServerProc(tmp_path / "n", redis_url, args=("--database", db)).start()
     archive = Archive(db)
     try:
-        room, result = await play_game(node.url, "cairns", 3, {"row": 4}, seed=5)
+        room, result = await play_game(node.url, "cairns", 3, {"row": 4}, seed=5, clock=RATED)  # timed: rated
         assert result["winners"] and len(result["scores"]) == 3
         deadline = time.monotonic() + 60
         while (rec := await archive.game(room)) is None:

@@ -403,6 +403,20 @@ export class Client extends Emitter {
     await this._request({ t: "add_bot", room, seat, level }, (m) => m.t === "diff" && m.room === room);
   }
 
+  /** Host only: let a player removed with `kick` sit down again; resolves once this mirror shows it. */
+  async unban(room, player) {
+    await this._request({ t: "unban", room, player }, (m) => m.t === "diff" && m.room === room);
+  }
+
+  /**
+   * Claim the win over the seats gone from the table past the server's limit (the view's
+   * `claim_at`); resolves to the game's result once this mirror shows it over.
+   */
+  async claim(room) {
+    const got = await this._request({ t: "claim", room }, (m) => m.t === "over" && m.room === room);
+    return got[got.length - 1].result;
+  }
+
   /** Say `text` at the table (players' channel when seated, else spectators'); resolves once it came back.
    * The message carries an id: sent again after `unavailable`, it is still posted once. */
   async chat(room, text, id = null) {

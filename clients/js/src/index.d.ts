@@ -124,6 +124,10 @@ export declare class Client {
   /** host only, before the start: free a seat (its player gets `left`) */
   kick(room: string, seat: number): Promise<void>;
   addBot(room: string, seat?: number | null, level?: "random" | "greedy"): Promise<void>;
+  /** host only: let a player removed with `kick` sit down again (the view's `banned` lists them) */
+  unban(room: string, player: string): Promise<void>;
+  /** claim the win over the seats gone past the view's `claim_at`: resolves to the result */
+  claim(room: string): Promise<Result>;
   /** say something at the table: players' channel when seated, spectators' when watching */
   chat(room: string, text: string, id?: string | null): Promise<void>;
   legal(room: string): Promise<Move[]>;

@@ -37,6 +37,8 @@ export type ErrorCode =
   | "already_started"
   | "seats_open"
   | "not_host"
+  | "banned"
+  | "log_full"
   | "game_over"
   | "not_your_turn"
   | "stale_seq"
@@ -47,7 +49,9 @@ export type ErrorCode =
   | "unavailable"
   | "undo_off"
   | "nothing_to_undo"
-  | "undo_revealed";
+  | "undo_revealed"
+  | "undo_spent"
+  | "not_claimable";
 
 // client -> server
 export interface HelloMsg {
@@ -94,6 +98,15 @@ export interface AddBotMsg {
   room: string;
   seat?: number | null;
   level?: string;
+}
+export interface UnbanMsg {
+  t: "unban";
+  room: string;
+  player: string;
+}
+export interface ClaimMsg {
+  t: "claim";
+  room: string;
 }
 export interface ChatMsg {
   t: "chat";
@@ -216,5 +229,5 @@ export interface ChatMsg {
   messages: unknown[];
 }
 
-export type ClientMessage = HelloMsg | CreateMsg | JoinMsg | SpectateMsg | LeaveMsg | StartMsg | KickMsg | AddBotMsg | ChatMsg | MoveMsg | UndoMsg | LegalMsg | ResyncMsg | QueueMsg | UnqueueMsg | PingMsg;
+export type ClientMessage = HelloMsg | CreateMsg | JoinMsg | SpectateMsg | LeaveMsg | StartMsg | KickMsg | AddBotMsg | UnbanMsg | ClaimMsg | ChatMsg | MoveMsg | UndoMsg | LegalMsg | ResyncMsg | QueueMsg | UnqueueMsg | PingMsg;
 export type ServerMessage = WelcomeMsg | JoinedMsg | SnapshotMsg | DiffMsg | OkMsg | MovesMsg | MatchedMsg | OverMsg | ErrorMsg | PongMsg | LeftMsg | QueuedMsg | ChatMsg;

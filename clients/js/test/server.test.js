@@ -150,6 +150,34 @@ test("undo: a room created with it takes the seat's decision back; one without r
   }
 });
 
+test("a removed player stays out until the host lets them back (unban)", { skip }, async () => {
+  const [host, guest] = [await connect("bh"), await connect("bg")];
+  try {
+    const room = (await host.create("highcard", null, 2)).room;
+    await guest.join(room);
+    await host.kick(room, 1);
+    assert.deepEqual(host.rooms.get(room).view.banned, [{ player: guest.player, name: "bg" }]);
+    await guest.waitUntil(() => !guest.rooms.has(room));
+    await assert.rejects(guest.join(room), (err) => err.code === "banned");
+    await assert.rejects(guest.unban(room, guest.player), (err) => err.code === "not_host");
+    await host.unban(room, guest.player);
+    assert.deepEqual(host.rooms.get(room).view.banned, []);
+    await guest.join(room);
+    await host.start(room);
+  } finally {
+    host.close();
+    guest.close();
+  }
+});
+
+test("a claim with every player at the table is refused", { skip }, async () => {
+  await atTable("highcard", 2, async (t) => {
+    assert.equal(t.clients[0].rooms.get(t.room).view.claim_at, null);
+    await assert.rejects(t.clients[0].claim(t.room), (err) => err.code === "not_claimable");
+    await assert.rejects(t.spectator.claim(t.room), (err) => err.code === "spectator_move");
+  });
+});
+
 test("a move id is applied once: re-sent, it gets its first seq", { skip }, async () => {
   await atTable("highcard", 2, async (t) => {
     const [a] = t.clients;

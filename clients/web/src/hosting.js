@@ -1,6 +1,7 @@
-// The host's controls of an open room: seat a bot (random or greedy) on a free seat, and
-// remove a bot again (`add_bot`, `kick`; docs/protocol.md item 2). Only the host sees them,
-// only before the start.
+// The host's controls of an open room: seat a bot (random or greedy) on a free seat,
+// remove a bot or a player again (`add_bot`, `kick`), and let a removed player back in
+// (`unban`: a removed player is banned from the seats until then; docs/protocol.md item 2).
+// Only the host sees them, only before the start.
 
 import { h } from "./dom.js";
 import { t } from "./i18n/index.js";
@@ -14,7 +15,9 @@ export function botBar(v, client, room, act, ui) {
   const seats = v.seats ?? [];
   const free = seats.map((s, i) => (s ? null : i)).filter((i) => i !== null);
   const bots = seats.map((s, i) => (s?.bot ? i : null)).filter((i) => i !== null);
-  if (!free.length && !bots.length) return null;
+  const people = seats.map((s, i) => (s && !s.bot && s.player !== client.player ? i : null)).filter((i) => i !== null);
+  const banned = v.banned ?? [];
+  if (!free.length && !bots.length && !people.length && !banned.length) return null;
   const level = h("select", { id: "bot-level", "data-key": "bot-level", "aria-label": t("bots.level"), onchange: (e) => (ui.botLevel = e.target.value) },
     LEVELS.map((l) => h("option", { value: l, selected: l === (ui.botLevel ?? "random") }, t(`bots.level.${l}`))));
   return h(
@@ -31,5 +34,18 @@ export function botBar(v, client, room, act, ui) {
         onclick: () => act(() => client.kick(room, seat), t("bots.remove_label")) },
       t("bots.remove", { name: seats[seat].name, n: seat + 1 })),
     ),
+    people.map((seat) =>
+      h("button", { type: "button", class: "remove-player", "data-seat": seat, "data-key": `remove-player-${seat}`,
+        onclick: () => act(() => client.kick(room, seat), t("host.remove_label")) },
+      t("host.remove", { name: seats[seat].name, n: seat + 1 })),
+    ),
+    banned.length
+      ? h("p", { class: "hint banned", id: "banned" }, t("host.banned", { who: banned.map((b) => b.name).join(", ") }), " ",
+        banned.map((b) =>
+          h("button", { type: "button", class: "unban", "data-player": b.player, "data-key": `unban-${b.player}`,
+            onclick: () => act(() => client.unban(room, b.player), t("host.unban_label")) },
+          t("host.unban", { name: b.name })),
+        ))
+      : null,
   );
 }

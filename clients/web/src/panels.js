@@ -70,9 +70,14 @@ export function resultPanel(result, ctx, renderer) {
   );
 }
 
-/** A game that ended without scores: a seat ran out of time under the "forfeit" clock
- * policy (`result.forfeit`), or everyone was gone too long (docs/protocol.md item 6). */
+/** A game that ended without scores: the players who stayed claimed the win over seats
+ * gone too long (`result.claimed`, docs/protocol.md item 4), a seat ran out of time under
+ * the "forfeit" clock policy (`result.forfeit`), or everyone was gone too long (item 6). */
 function forfeitNote(result, seats) {
+  if (result.claimed) {
+    const gone = result.forfeits ?? [result.forfeit];
+    return h("p", { class: "hint", id: "forfeit" }, t("result.claimed", { who: list(gone.map((s) => seats[s])) }));
+  }
   if (typeof result.forfeit === "number") return h("p", { class: "hint", id: "forfeit" }, t("result.forfeit", { name: seats[result.forfeit] }));
   return result.abandoned ? h("p", { class: "hint", id: "abandoned" }, t("result.abandoned")) : null;
 }

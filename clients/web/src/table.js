@@ -84,6 +84,7 @@ class TablePage {
     this.offs.forEach((off) => off());
     this.chat?.close();
     this.clocks?.stop();
+    clearTimeout(this.claimTimer);
     if (this.mirror && this.mirror.seat === null) this.client.leave(this.room).catch(() => {});
   }
 
@@ -245,6 +246,7 @@ class TablePage {
       h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, this.promptWords(v, ctx)),
       this.startBar(v, you),
       this.undoBar(v, you),
+      this.claimBar(v, you),
       botBar(v, this.client, this.room, (request, label) => this.act(request, label), this.ui),
       this.errorBox(),
       h(
@@ -319,6 +321,31 @@ class TablePage {
       await this.client.undo(this.room);
     }, t("table.undo_label"));
     return h("div", { class: "actions" }, h("button", { id: "undo", "data-n": String(v.undo.n), onclick: undo }, t("table.undo")));
+  }
+
+  /**
+   * A seat gone from the table past its `claim_at` (docs/protocol.md item 4): the players
+   * left may claim the win. Before that time a hint, and a redraw when it comes.
+   */
+  claimBar(v, you) {
+    clearTimeout(this.claimTimer);
+    if (v.status !== "playing" || you === null || !Array.isArray(v.claim_at) || (v.absent ?? []).includes(you)) return null;
+    const names = this.names();
+    const gone = v.claim_at.map((at, i) => (at !== null && i !== you ? { at, name: names[i] } : null)).filter(Boolean);
+    if (!gone.length) return null;
+    const now = this.mirror.serverNow?.() ?? Date.now();
+    const due = gone.filter((g) => g.at <= now);
+    if (!due.length) {
+      const first = Math.min(...gone.map((g) => g.at));
+      this.claimTimer = setTimeout(() => this.draw(), first - now + 100);
+      return h("p", { class: "hint", id: "claim-soon" }, t("table.claim_soon", { who: list(gone.map((g) => g.name)) }));
+    }
+    const claim = () => this.act(() => this.client.claim(this.room), t("table.claim_label"));
+    return h(
+      "div",
+      { class: "actions" },
+      h("button", { class: "primary", id: "claim", "data-key": "claim", onclick: claim }, t("table.claim", { who: list(due.map((g) => g.name)) })),
+    );
   }
 
   startBar(v, you) {

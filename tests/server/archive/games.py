@@ -24,9 +24,15 @@ KINDS: list[tuple[str, int, dict[str, Any]]] = [
 ]
 
 
-async def play_game(url: str, game: str, players: int, options: dict[str, Any], seed: int) -> tuple[str, Any]:
-    """One game from creation to its end; its room id and the result the players saw."""
-    async with table(url, players=players, spectators=0, game=game, options=options) as t:
+# A clock no test game runs out of: a timed game, so a rated one (server.archive.ratings)
+RATED = {"per_move": 3600}
+
+
+async def play_game(url: str, game: str, players: int, options: dict[str, Any], seed: int,
+                    clock: dict[str, Any] | None = None) -> tuple[str, Any]:  # fmt: skip
+    """One game from creation to its end (`clock`: the room's, None: untimed, so casual);
+    its room id and the result the players saw."""
+    async with table(url, players=players, spectators=0, game=game, options=options, clock=clock) as t:
         rng = random.Random(seed)
         results = await asyncio.gather(*(play(c, t.room, random.Random(rng.random())) for c in t.players))
         return t.room, results[0]

@@ -21,7 +21,7 @@ from server.runtime.loops import Loops
 from server.storage.keys import ARCHIVE_PENDING as PENDING
 from server.storage.keys import claim_key, keys
 from tests.cluster import ROOT, ServerProc
-from tests.server.archive.games import play_game, replay
+from tests.server.archive.games import RATED, play_game, replay
 
 
 @pytest.fixture
@@ -101,13 +101,14 @@ async def test_live_game_replay_shows_no_moves_or_seed(server, aredis) -> None:
     assert got["moves"] is None and got["seed"] is None and got["game"] == "vikings"
 
 
-async def finished_unarchived(tmp_path: Path, redis_url: str, db_url: str) -> tuple[str, object]:
+async def finished_unarchived(tmp_path: Path, redis_url: str, db_url: str,
+                              clock: dict | None = None) -> tuple[str, object]:  # fmt: skip
     """A game played on a node that only announces (archiver off): it waits in Redis."""
     (tmp_path / "off").mkdir(parents=True)
     node = ServerProc(tmp_path / "off", redis_url, args=("--database", db_url), LONGHALL_ARCHIVER="off")
     node.start()
     try:
-        return await play_game(node.url, "highcard", 2, {}, seed=5)
+        return await play_game(node.url, "highcard", 2, {}, seed=5, clock=clock)
     finally:
         node.stop()
 
@@ -154,7 +155,7 @@ async def test_the_scan_finds_a_room_nobody_announced(tmp_path, redis_url, db_ur
 
 
 async def test_leaderboard_is_rebuilt_from_the_archive_on_start(tmp_path, redis_url, db_url, archive) -> None:
-    room, _ = await finished_unarchived(tmp_path, redis_url, db_url)
+    room, _ = await finished_unarchived(tmp_path, redis_url, db_url, clock=RATED)  # timed: rated
     a = Archiver(Redis.from_url(redis_url), archive, "lb", grace=0, keep=0)
     assert await a.archive_room(room) == "archived"
     await a.redis.aclose()

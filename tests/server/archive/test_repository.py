@@ -16,7 +16,7 @@ def record(room: str = "r1", ended: datetime = T0 + timedelta(minutes=30), **kw)
         room=room, game="vikings", options={"variant": "base"},
         seats=[{"player": "pa", "name": "Astrid"}, {"player": "pb", "name": "Bjorn"}],
         seed=(1 << 62) - 5, result={"scores": [31, 24], "winners": [0], "breakdown": [{"a": 1}, {"a": 2}]},
-        status=FINISHED, started=T0, ended=ended,
+        status=FINISHED, started=T0, ended=ended, rated=True,
         moves=[MoveRecord(3 + i, i % 2, {"slot": i, "names": ["ø", "ä"]}, T0 + timedelta(seconds=i, milliseconds=7 * i))
                for i in range(5)],  # the moves go through the driver (Archive._moves): times to the ms
     )  # fmt: skip

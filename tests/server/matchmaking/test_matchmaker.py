@@ -88,3 +88,16 @@ async def test_queue_refuses_what_create_refuses(server: ServerProc) -> None:
             assert err.value.code == code
     finally:
         await a.close()
+
+
+async def test_a_matchmade_game_is_always_timed(server: ServerProc) -> None:
+    """A rated game has a clock (issue #36): nobody can stall a matchmade game for ever."""
+    a, b = await connect(server.url, 2)
+    try:
+        ma, _ = await asyncio.gather(a.queue("highcard", 2, {"bonus": 0}), b.queue("highcard", 2, {"bonus": 0}))
+        setting = ma.view["clock"]["setting"]
+        assert setting["total"] > 0 and setting["increment"] > 0 and setting["timeout"] == "bot"
+        assert all(d is not None for d in ma.view["clock"]["deadline"])  # both seats bid: both are timed
+    finally:
+        await a.close()
+        await b.close()

@@ -37,7 +37,7 @@ async def test_host_removes_a_player_whose_sockets_all_leave(server) -> None:
             for sock in (b, b2):
                 await sock.wait_until(lambda sock=sock: t.room not in sock.rooms)
             assert await code_of(b._request({"t": "resync", "room": t.room, "seq": 0}, {"snapshot"})) == "not_in_room"
-            await b.join(t.room, seat=1)  # a removed player is not banned
+            await host.add_bot(t.room, 1)
             await host.start(t.room)
             assert await code_of(host.kick(t.room, 1)) == "already_started"
         finally:
@@ -51,3 +51,34 @@ async def test_a_host_who_leaves_hands_the_room_on(server) -> None:
         await guest.wait_until(lambda: guest.rooms[t.room].view["host"] == guest.player)
         await host.join(t.room)
         await guest.start(t.room)
+
+
+async def test_a_removed_player_stays_out_until_the_host_lets_them_back(server) -> None:
+    """Issue #36: a kicked player could sit down again at once. The host's removal bans
+    them from the room's seats (`banned`, shown in the view) until the host says `unban`."""
+    async with table(server.url, players=3, spectators=0, start=False) as t:
+        host, b, c = t.players
+        await host.kick(t.room, 1)
+        assert host.rooms[t.room].view["banned"] == [{"player": b.player, "name": "c1"}]
+        await b.wait_until(lambda: t.room not in b.rooms)
+        assert await code_of(b.join(t.room)) == "banned"
+        assert await code_of(b.join(t.room, seat=1)) == "banned"
+        await b.spectate(t.room)  # out of the seats, not out of sight
+        assert await code_of(c.unban(t.room, b.player)) == "not_host"
+        assert await code_of(host.unban(t.room, c.player)) == "bad_field"  # c is not banned
+        await host.unban(t.room, b.player)
+        assert host.rooms[t.room].view["banned"] == []
+        await b.leave(t.room)
+        await b.join(t.room, seat=1)
+        await host.start(t.room)
+
+
+async def test_a_removed_bot_is_not_banned(server) -> None:
+    host = await Client(server.url, name="h").connect()
+    try:
+        room = (await host.create("highcard", seats=2)).room
+        await host.add_bot(room, 1)
+        await host.kick(room, 1)
+        assert host.rooms[room].view["banned"] == [] and host.rooms[room].view["seats"][1] is None
+    finally:
+        await host.close()

@@ -160,6 +160,27 @@ def test_a_private_change_of_a_hand_counts_as_a_reveal() -> None:
     assert refusal("feast", track("feast", step), step[1]) == "undo_revealed"
 
 
+def test_a_move_undo_loop_stops_at_the_undo_budget() -> None:
+    """Issue #36, hole 4: a decision made and taken back again and again added two log
+    entries a round and left the game where it was. Each seat has a budget of undos per
+    game; past it the decision stands (`undo_spent`), so the loop ends."""
+    step = find("vikings", lambda s, revealed: not revealed)
+    before, seat, move, after = step
+    game = registry.get("vikings")
+    assert game is not None
+    doc = doc_of(before, 2)
+    for n in range(3):
+        doc = undo.track(game, doc, {**doc, "state": after}, seat, move, None, 10 + 2 * n)
+        doc = undo.undone(game, doc, seat, 11 + 2 * n, budget=3)
+        assert strict_equal(doc["state"], before)
+    assert doc["undos"] == [3, 0] if seat == 0 else doc["undos"] == [0, 3]
+    doc = undo.track(game, doc, {**doc, "state": after}, seat, move, None, 16)
+    with pytest.raises(RoomError) as err:
+        undo.undone(game, doc, seat, 17, budget=3)
+    assert err.value.code == "undo_spent"  # the fourth undo: the decision stands, the game goes on
+    undo.undone(game, doc, seat, 17)  # (a replay applies what the log holds: no budget there)
+
+
 # -- on the wire -------------------------------------------------------------------------------
 
 

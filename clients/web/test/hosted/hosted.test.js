@@ -1,6 +1,7 @@
 // Hosted play in headless Chromium (issue #13): table chat between two players and a
 // spectator, a finished game replayed step by step, a turn clock running down until a
-// bot decides for the idle seat. tests/web/test_hosted_browser.py runs this with
+// bot decides for the idle seat; a removed player kept out until the host lets them back,
+// and the win claimed over a player gone from the table (issue #36). tests/web/test_hosted_browser.py runs this with
 // LONGHALL_HTTP set.
 
 import assert from "node:assert/strict";
@@ -158,6 +159,39 @@ test("a clock runs down and a bot decides for the idle seat; the host seats and 
   await a.locator('.table-page[data-status="over"] #forfeit').waitFor({ timeout: 30000 });
   const me = (await view()).seats[0].name;
   assert.ok((await a.locator("#forfeit").textContent()).includes(me), "the result names the seat that ran out of time");
+  assert.deepEqual(errors, []);
+  await a.context().close();
+});
+
+test("a removed player stays out until let back in; the win is claimed over a player gone", { skip, timeout: 120000 }, async () => {
+  const [a, b] = await Promise.all([0, 1].map(() => newPage(browser, DESKTOP, errors, { hideList: false })));
+  await a.goto(`${HTTP}/#/`);
+  const card = a.locator('.game-card[data-game="highcard"]');
+  await card.locator('select[name="seats"]').selectOption("2");
+  await card.locator('select[name="clock"]').selectOption("per_move");
+  await card.locator('input[name="per_move"]').fill("600");
+  await card.locator('button[type="submit"]').click();
+  await table(a).waitFor();
+  const room = await table(a).getAttribute("data-room");
+  await b.goto(`${HTTP}/#/room/${room}`);
+  await b.locator('.table-page[data-seat="1"]').waitFor();
+  // the host removes the player, who is listed as banned until let back in
+  await a.locator('#bots .remove-player[data-seat="1"]').click();
+  await a.locator("#banned .unban").waitFor();
+  assert.ok((await a.locator("#banned").textContent()).length > 0);
+  await a.locator("#banned .unban").click();
+  await a.locator("#banned").waitFor({ state: "detached" });
+  await b.goto(`${HTTP}/#/`);
+  await b.goto(`${HTTP}/#/room/${room}`);
+  await b.locator('.table-page[data-seat="1"]').waitFor();
+  await a.locator("#start:not([disabled])").click();
+  await a.locator('.table-page[data-status="playing"]').waitFor();
+  // the other player walks away: once gone past the limit, the one left claims the win
+  await b.context().close();
+  await a.locator("#claim").waitFor({ timeout: 30000 });
+  await a.screenshot({ path: `${SHOTS}hosted-claim.png` });
+  await a.locator("#claim").click();
+  await a.locator('.table-page[data-status="over"] #forfeit').waitFor();
   assert.deepEqual(errors, []);
   await a.context().close();
 });
