@@ -1,21 +1,21 @@
 """The JSON routes of a node: the games it hosts (/api/games), the public lobby
 (/api/rooms, one game's with ?game=), the rule texts refusals cite (/api/rules/{game},
 ?lang= for a player's language) and the replay check of a finished game
-(/api/rooms/{room}/replay/check). Each reads the node from the application's state;
+(/api/rooms/{room}/replay/check, kept per finished room: `server.play.replay.Checks`).
+Each reads the node from the application's state;
 the archive's routes (server.archive) and the probes (server.node.drain) live with their parts."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from redis.asyncio import Redis
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server import rulebook
 from server.games import registry
-from server.play.replay import ReplayError, check_room
+from server.play.replay import Checks, ReplayError
 from server.storage.store import Store
 
 
@@ -23,7 +23,6 @@ class Reads(Protocol):
     """What these routes read of the node (server.node.app.Node)."""
 
     store: Store
-    redis: Redis
 
 
 def _node(request: Request) -> Reads:
@@ -51,19 +50,18 @@ async def rules(request: Request) -> Response:
     return JSONResponse(texts, headers={"Cache-Control": "public, max-age=3600"})
 
 
-async def replay(request: Request) -> Response:
-    """Replay a finished game from its revealed seed and check it (server.play.replay)."""
-    room = request.path_params["room"]
-    try:
-        check = await check_room(_node(request).redis, room)
-    except KeyError:
-        return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
-    except ReplayError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=409)
-    return JSONResponse(check.report())
+def routes(checks: Checks) -> list[Route]:
+    async def replay(request: Request) -> Response:
+        """Replay a finished game from its revealed seed and check it (server.play.replay)."""
+        room = request.path_params["room"]
+        try:
+            check = await checks.check(room)
+        except KeyError:
+            return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
+        except ReplayError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        return JSONResponse(check.report())
 
-
-def routes() -> list[Route]:
     return [
         Route("/api/games", games),
         Route("/api/rooms", rooms),
