@@ -36,6 +36,22 @@ npm_ready() {
   fi
 }
 
+# apt-get that waits for other apt and dpkg users (unattended upgrades, another setup)
+# instead of failing at once: dpkg's lock through apt's own DPkg::Lock::Timeout, and the
+# package lists' lock, which `apt-get update` does not wait for (apt 2.6), by trying
+# again while the only error is that lock; ten minutes at most
+APT_WAIT=600
+apt_get() {
+  local deadline=$((SECONDS + APT_WAIT)) err
+  while ! err=$(DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=$APT_WAIT "$@" 2>&1 > /dev/null); do
+    if [[ $err != *"Could not get lock"* ]] || ((SECONDS >= deadline)); then
+      echo "$err" >&2
+      return 1
+    fi
+    sleep 2
+  done
+}
+
 for want in "$@"; do
   case "$want" in
     web)
@@ -49,22 +65,22 @@ for want in "$@"; do
     browser)
       if [ ! -x /usr/bin/chromium ]; then
         echo "setup: installing chromium for the browser tests"
-        apt-get update -qq > /dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
+        apt_get update -qq
+        apt_get install -y -qq chromium
       fi
       ;;
     deploy)
       if [ ! -x /usr/sbin/haproxy ] || [ ! -x /usr/bin/redis-server ]; then
         echo "setup: installing haproxy and redis-server for the deploy tests"
-        apt-get update -qq > /dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy redis-server > /dev/null
+        apt_get update -qq
+        apt_get install -y -qq haproxy redis-server
       fi
       ;;
     postgres)
       if ! ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1; then
         echo "setup: installing postgresql for the archive tests"
-        apt-get update -qq > /dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql > /dev/null
+        apt_get update -qq
+        apt_get install -y -qq postgresql
       fi
       ;;
     build) ;;

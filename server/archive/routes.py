@@ -7,11 +7,15 @@ GET /api/rooms/{room}/steps    a finished game step by step (?from=, ?count=): t
                                table after each decision, replayed by the engine (steps.py)
 GET /api/players/{player}      name, dates, ratings, games played, recent results
 GET /api/leaderboard/{game}    ranked players (?limit=, ?offset=), from Redis
+
+Every numeric query parameter is read through `bounded`: anything but an integer within
+its bounds is answered 400 saying what it must be, before anything is read.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +32,30 @@ from server.storage.keys import keys
 
 if TYPE_CHECKING:
     from server.archive.repository import Archive
+
+
+INTEGER = re.compile(r"-?[0-9]{1,18}")  # what int() takes beyond this (spaces, _, other scripts' digits) is refused
+MAX_OFFSET = 10**9  # players skipped on a leaderboard
+MAX_LIMIT = 1000  # players on one page of it
+MAX_FROM = 10**6  # a step to start from: no game is that long
+
+
+class BadQuery(ValueError):
+    """A query parameter that is no integer within its bounds; its text says what it must be."""
+
+
+def bounded(request: Request, name: str, default: int, low: int, high: int) -> int:
+    """The integer query parameter `name` (`default` when absent), from `low` to `high`."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if INTEGER.fullmatch(raw) is None or not low <= int(raw) <= high:
+        raise BadQuery(f"{name} must be an integer from {low} to {high}")
+    return int(raw)
+
+
+def _bad(exc: BadQuery) -> Response:
+    return JSONResponse({"error": "bad_field", "detail": str(exc)}, status_code=400)
 
 
 def _missing(what: str) -> Response:
@@ -70,10 +98,10 @@ def routes(redis: Redis, archive_of: Callable[[], Archive | None]) -> list[Route
     async def game_steps(request: Request) -> Response:
         room = request.path_params["room"]
         try:
-            start = max(int(request.query_params.get("from", 0)), 0)
-            count = int(request.query_params.get("count", 20))
-        except ValueError:
-            return JSONResponse({"error": "bad_field", "detail": "from and count are integers"}, status_code=400)
+            start = bounded(request, "from", 0, 0, MAX_FROM)
+            count = bounded(request, "count", 20, 1, steps.MAX_STEPS)
+        except BadQuery as exc:
+            return _bad(exc)
         rec = await live_replay(redis, room)
         if rec is None:
             archive = archive_of()
@@ -100,10 +128,10 @@ def routes(redis: Redis, archive_of: Callable[[], Archive | None]) -> list[Route
         if registry.get(game) is None:
             return _missing(f"no game {game!r}")
         try:
-            limit = min(max(int(request.query_params.get("limit", 100)), 1), 1000)
-            offset = max(int(request.query_params.get("offset", 0)), 0)
-        except ValueError:
-            return JSONResponse({"error": "bad_field", "detail": "limit and offset are integers"}, status_code=400)
+            limit = bounded(request, "limit", 100, 1, MAX_LIMIT)
+            offset = bounded(request, "offset", 0, 0, MAX_OFFSET)
+        except BadQuery as exc:
+            return _bad(exc)
         return JSONResponse({"game": game, "players": await leaderboard.top(redis, game, limit, offset)})
 
     return [

@@ -46,6 +46,8 @@ from server.storage.store import text
 
 ISSUER = "longhall"
 KID = "lh-"
+KID_FORM = re.compile(r"lh-(0|[1-9][0-9]{0,11})-([1-9][0-9]{0,11})")  # as nodes write them: no sign, no 0 prefix
+MIN_ROTATION = 60  # seconds: no node rotates faster
 PLAIN_SUB = re.compile(r"^[A-Za-z0-9_.@-]{1,40}$")
 REVOCATION_POLL = 2.0
 LOOKBACK = 30.0
@@ -65,10 +67,10 @@ class Tokens:
         self.redis = redis
         self.clock = clock
         self.ttl = int(settings.token_ttl)
-        self.period = max(60, int(settings.key_rotation))
+        self.period = max(MIN_ROTATION, int(settings.key_rotation))
         self.master = master  # LONGHALL_SECRET: keys derived from it, not stored
         self.legacy = legacy if int(settings.legacy_tokens) else None
-        self.keys: dict[str, bytes] = {}
+        self.keys: dict[str, bytes | None] = {}  # kid -> a key a node made (None: its period never had one)
         self.ext_secret = settings.jwt_secret.encode() if settings.jwt_secret else None
         self.jwks = jwt.PyJWKSet.from_dict(json.loads(Path(settings.jwks).read_text())) if settings.jwks else None
         self.issuer = settings.jwt_issuer or None
@@ -77,10 +79,31 @@ class Tokens:
     # -- keys ------------------------------------------------------------------------
     # A key id is `lh-<start>-<seconds>`: the key signs from unix time <start> for
     # <seconds>, so any node can tell whether a key may still have signed a live token,
-    # whatever its own rotation setting.
+    # whatever its own rotation setting. A token names its kid before anything about it
+    # is proven (issue 36: a hello naming a fresh kid each time made the node derive and
+    # keep a key for it and rescan every key kept, at every bystander's cost). So:
+    # - a kid is looked at only in the form nodes make (`_possible`): on its rotation's
+    #   grid, at least MIN_ROTATION seconds, live; anything else is refused at once;
+    # - a key is kept only when a node surely made it: a period of this node's rotation
+    #   (at most token_ttl / key_rotation + 2 are live), a key found in Redis (only
+    #   signing nodes write there), or a derived key that a token's signature proved.
+    # A flood of fresh kids keeps nothing: derived keys cost one HMAC each, stored keys
+    # one HGET (for kids of another rotation; none for this node's own).
     def _current_kid(self) -> str:
         start = int(self.clock() // self.period) * self.period
         return f"{KID}{start}-{self.period}"
+
+    def _possible(self, kid: str) -> bool:
+        """A kid some node could have made whose key may still have signed a live token."""
+        form = KID_FORM.fullmatch(kid)
+        if form is None:
+            return False
+        start, seconds = int(form[1]), int(form[2])
+        return seconds >= MIN_ROTATION and start % seconds == 0 and self._live(kid)
+
+    def _mine(self, kid: str) -> bool:
+        """A period of this node's rotation (a `_possible` kid)."""
+        return kid.rpartition("-")[2] == str(self.period)
 
     def _live(self, kid: str) -> bool:
         """The key may still have signed an unexpired token (and is not from the future)."""
@@ -91,27 +114,39 @@ class Tokens:
         start, _, seconds = kid[len(KID) :].partition("-")
         return int(start) + int(seconds) + self.ttl < self.clock()
 
+    def _over(self, kid: str) -> bool:
+        """The period signs no more: a key it lacks now, no node will make."""
+        start, _, seconds = kid[len(KID) :].partition("-")
+        return int(start) + int(seconds) <= self.clock()
+
     @staticmethod
     def _begin(kid: str) -> int:
         return int(kid[len(KID) :].partition("-")[0])
 
-    async def _key(self, kid: str, create: bool = False) -> bytes:
-        key = self.keys.get(kid)
-        if key is not None:
-            return key
+    async def _key(self, kid: str, create: bool = False) -> bytes | None:
+        """The key of a `_possible` kid, or None: it has none."""
+        if kid in self.keys:
+            return self.keys[kid]
         if self.master is not None:
             key = hmac.new(self.master, kid.encode(), hashlib.sha256).digest()
-        else:
-            if create:  # only a signing node makes a key; a token cannot make one appear
-                await self.redis.hsetnx(KEYS, kid, secrets.token_hex(32))
-            stored = await self.redis.hget(KEYS, kid)
-            if stored is None:
-                raise ValueError("no such key")
-            key = bytes.fromhex(stored.decode() if isinstance(stored, bytes) else stored)
-            await self._forget_old()
+            if self._mine(kid):  # another rotation's: kept once a signature proves it (`_ours`)
+                self._keep(kid, key)
+            return key
+        if create:  # only a signing node makes a key; a token cannot make one appear
+            await self.redis.hsetnx(KEYS, kid, secrets.token_hex(32))
+        stored = await self.redis.hget(KEYS, kid)
+        if stored is None:
+            if self._mine(kid) and self._over(kid):
+                self._keep(kid, None)  # asked once: a past period without a key never gets one
+            return None
+        key = bytes.fromhex(text(stored))
+        self._keep(kid, key)
+        await self._forget_old()
+        return key
+
+    def _keep(self, kid: str, key: bytes | None) -> None:
         self.keys = {k: v for k, v in self.keys.items() if self._live(k)}
         self.keys[kid] = key
-        return key
 
     async def _forget_old(self) -> None:
         old = [k for k in await self.redis.hkeys(KEYS) if self._dead(text(k))]
@@ -123,7 +158,9 @@ class Tokens:
         kid = self._current_kid()
         now = int(self.clock())
         claims = {"sub": player, "iat": now, "exp": now + self.ttl, "iss": ISSUER}
-        return jwt.encode(claims, await self._key(kid, create=True), algorithm="HS256", headers={"kid": kid})
+        key = await self._key(kid, create=True)
+        assert key is not None  # made just now if it was missing
+        return jwt.encode(claims, key, algorithm="HS256", headers={"kid": kid})
 
     async def verify(self, token: str) -> Verified | None:
         """Who the token proves, or None (bad, expired, revoked, or from nobody we trust)."""
@@ -150,10 +187,15 @@ class Tokens:
         return Verified(player, name)
 
     async def _ours(self, token: str, kid: str) -> tuple[str, float, None] | None:
-        if not self._live(kid):
+        if not self._possible(kid):
             return None
-        claims = jwt.decode(token, await self._key(kid), algorithms=["HS256"], issuer=ISSUER,
+        key = await self._key(kid)
+        if key is None:
+            return None
+        claims = jwt.decode(token, key, algorithms=["HS256"], issuer=ISSUER,
                             options={"require": ["sub", "iat", "exp"]})  # fmt: skip
+        if kid not in self.keys:  # a derived key of another rotation, proven by this signature
+            self._keep(kid, key)
         player = str(claims["sub"])
         return (player, float(claims["iat"]), None) if 0 < len(player) <= 64 else None
 

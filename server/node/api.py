@@ -2,18 +2,17 @@
 one's moves and table (/api/games/{game}/schema, server.games.schema), the public lobby
 (/api/rooms, one game's with ?game=), the rule texts refusals cite (/api/rules/{game},
 ?lang= for a player's language) and the replay check of a finished game
-(/api/rooms/{room}/replay/check), and the API's own descriptions: docs/openapi.yaml
-(these routes) and docs/asyncapi.yaml (the websocket) at /api/openapi.yaml and
-/api/asyncapi.yaml, as a checkout has them (an installed package ships no docs/). Each
-reads the node from the application's state; the archive's routes (server.archive) and
-the probes (server.node.drain) live with their parts."""
+(/api/rooms/{room}/replay/check, kept per finished room: `server.play.replay.Checks`), and
+the API's own descriptions: docs/openapi.yaml (these routes) and docs/asyncapi.yaml (the
+websocket) at /api/openapi.yaml and /api/asyncapi.yaml, as a checkout has them (an
+installed package ships no docs/). Each reads the node from the application's state; the
+archive's routes (server.archive) and the probes (server.node.drain) live with their parts."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Protocol
 
-from redis.asyncio import Redis
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -21,7 +20,7 @@ from starlette.routing import Route
 from server import rulebook
 from server.games import registry
 from server.games.schema import document
-from server.play.replay import ReplayError, check_room
+from server.play.replay import Checks, ReplayError
 from server.storage.store import Store
 
 
@@ -29,7 +28,6 @@ class Reads(Protocol):
     """What these routes read of the node (server.node.app.Node)."""
 
     store: Store
-    redis: Redis
 
 
 def _node(request: Request) -> Reads:
@@ -64,22 +62,10 @@ async def rules(request: Request) -> Response:
     return JSONResponse(texts, headers={"Cache-Control": "public, max-age=3600"})
 
 
-async def replay(request: Request) -> Response:
-    """Replay a finished game from its revealed seed and check it (server.play.replay)."""
-    room = request.path_params["room"]
-    try:
-        check = await check_room(_node(request).redis, room)
-    except KeyError:
-        return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
-    except ReplayError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=409)
-    return JSONResponse(check.report())
-
-
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-def document(name: str) -> Route:
+def described(name: str) -> Route:
     """docs/`name` as it is, YAML (what API tools read), at /api/`name`."""
 
     async def get(request: Request) -> Response:
@@ -91,13 +77,24 @@ def document(name: str) -> Route:
     return Route(f"/api/{name}", get)
 
 
-def routes() -> list[Route]:
+def routes(checks: Checks) -> list[Route]:
+    async def replay(request: Request) -> Response:
+        """Replay a finished game from its revealed seed and check it (server.play.replay)."""
+        room = request.path_params["room"]
+        try:
+            check = await checks.check(room)
+        except KeyError:
+            return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
+        except ReplayError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        return JSONResponse(check.report())
+
     return [
         Route("/api/games", games),
         Route("/api/games/{game:str}/schema", schema),
         Route("/api/rooms", rooms),
         Route("/api/rules/{game:str}", rules),
         Route("/api/rooms/{room}/replay/check", replay),
-        document("openapi.yaml"),
-        document("asyncapi.yaml"),
+        described("openapi.yaml"),
+        described("asyncapi.yaml"),
     ]

@@ -37,6 +37,7 @@ from server.identity.tokens import Revocations, Tokens
 from server.matchmaking.matchmaker import Matchmaker
 from server.node import api
 from server.node.drain import Drain, Stopped, probe_routes, stop_signals
+from server.node.http_limits import HttpLimits
 from server.node.web_files import WebFiles
 from server.play import replay
 from server.play import wording as said
@@ -260,7 +261,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     routes: list[Route | Mount] = [
         *probe_routes(node),
         metrics.route(),
-        *api.routes(),
+        *api.routes(replay.Checks(node.redis)),
         *node.archive.routes(),
         said.route(node.redis),
     ]
@@ -270,7 +271,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         where = f"no index.html in {settings.web!r}" if settings.web else "no --web or LONGHALL_WEB"
         log.info("no web app to serve (%s): / answers a note on how to get it (build clients/web, then --web)", where)
         routes.append(Route("/", no_web_app))
-    # the built app and the JSON routes leave compressed (the websocket does not pass here)
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(GZipMiddleware, minimum_size=800)])
+    # every HTTP request paid for by its address first (server.node.http_limits); the built
+    # app and the JSON routes leave compressed (the websocket passes through neither)
+    middleware = [
+        Middleware(HttpLimits, rate=settings.http_rate, burst=settings.http_burst),
+        Middleware(GZipMiddleware, minimum_size=800),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.node = node
     return app

@@ -7,11 +7,15 @@ every logged move is accepted again by the seat that made it, and the final stat
 every draw, shuffle and roll, with the random generators' counters — and the result
 equal the recorded ones. `check_room` reads a room from Redis (`GET
 /api/rooms/{id}/replay/check` and `longhall replay ROOM` use it). A running game is not
-replayed: its seed is secret until the end.
+replayed: its seed is secret until the end. `Checks` keeps the checks of finished rooms:
+a finished room's check never changes, so the route replays each room once.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+from collections import OrderedDict
 from dataclasses import asdict, dataclass
 from typing import Any, cast
 
@@ -157,10 +161,57 @@ def verify(room: str, doc: rm.Doc, log: list[dict[str, Any]]) -> Check:
 
 
 async def check_room(redis: Redis, room: str) -> Check:
-    k = keys(room)
-    raw = await redis.hget(k[0], "doc")
+    raw: Any = await redis.hget(keys(room)[0], "doc")
     if raw is None:
         raise KeyError(room)
-    entries: Any = await redis.xrange(k[1])
+    return await checked(redis, room, raw)
+
+
+async def checked(redis: Redis, room: str, raw: bytes) -> Check:
+    """The check of `room` whose document reads `raw` (msgpack), against its log."""
+    entries: Any = await redis.xrange(keys(room)[1])
     log = [msgpack.unpackb(fields[b"entry"], raw=False) for _, fields in entries]
     return verify(room, msgpack.unpackb(raw, raw=False), log)
+
+
+class Checks:
+    """`check_room` answered once per finished room (issue 36, hole 2: each check replayed
+    the whole game, so asking again and again cost the node a game each time). A room's
+    check is kept with a digest of the document it was made from and given again while
+    the room's document is that one (a finished room's document and log are final);
+    checks asked while the room's replay runs wait for that one. The `size` rooms asked
+    most recently are kept."""
+
+    def __init__(self, redis: Redis, size: int = 256) -> None:
+        self.redis = redis
+        self.size = size
+        self.kept: OrderedDict[str, tuple[bytes, Check]] = OrderedDict()
+        self.running: dict[tuple[str, bytes], asyncio.Task[Check]] = {}
+
+    async def check(self, room: str) -> Check:
+        raw: Any = await self.redis.hget(keys(room)[0], "doc")  # bytes: the client decodes nothing
+        if raw is None:
+            raise KeyError(room)
+        digest = hashlib.blake2b(raw, digest_size=16).digest()
+        kept = self.kept.get(room)
+        if kept is not None and kept[0] == digest:
+            self.kept.move_to_end(room)
+            return kept[1]
+        task = self.running.get((room, digest))
+        if task is None:
+            task = self.running[room, digest] = asyncio.create_task(self._replay(room, raw, digest))
+            task.add_done_callback(lambda done: self._ran((room, digest), done))
+        return await asyncio.shield(task)  # a waiter that leaves does not stop the others' replay
+
+    async def _replay(self, room: str, raw: bytes, digest: bytes) -> Check:
+        check = await checked(self.redis, room, raw)  # ReplayError while the game runs: nothing kept
+        self.kept[room] = (digest, check)
+        self.kept.move_to_end(room)
+        while len(self.kept) > self.size:
+            self.kept.popitem(last=False)
+        return check
+
+    def _ran(self, key: tuple[str, bytes], task: asyncio.Task[Check]) -> None:
+        del self.running[key]
+        if not task.cancelled():
+            task.exception()  # told to every waiter; looked at here in case none is left

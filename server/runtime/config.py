@@ -48,6 +48,13 @@ class Settings:
     ip_rate: float = limit(2000.0, "request units per second per IP address (0: off)")
     ip_burst: float = limit(4000.0, "request units an IP address may spend at once")
     strikes: int = limit(50, "refused requests (forgiven at 1/s) before the socket is closed with 1008")
+    # HTTP requests per IP address (server/node/http_limits.py): units per second and burst
+    http_rate: float = limit(
+        100.0,
+        "HTTP request units per second per IP address (replay check 20, steps 10, "
+        "a room's log or the archive 5, files 1; over it: 429 with Retry-After; 0: off)",
+    )
+    http_burst: float = limit(1000.0, "HTTP request units an IP address may spend at once")
     # storage (server/identity/quotas.py), counted in Redis across nodes
     open_rooms: int = limit(5, "open rooms a player may host at once (0: no cap)")
     playing_rooms: int = limit(20, "games in play a player may host at once (0: no cap)")

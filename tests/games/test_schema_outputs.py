@@ -25,6 +25,7 @@ from server.games import registry
 from server.games.forms import LISTED
 from server.games.schema import document
 from server.node import api
+from server.play.replay import Checks
 from tests.web.node import JS, ROOT, npm_ready, run
 
 PRODUCT = sorted(registry.games())
@@ -68,7 +69,7 @@ def test_the_typescript_types_type_moves_and_tables() -> None:
 @pytest.mark.parametrize("name", PRODUCT)
 async def test_the_node_serves_each_games_schema(name: str) -> None:
     game = registry.games()[name]
-    transport = httpx.ASGITransport(app=Starlette(routes=api.routes()))
+    transport = httpx.ASGITransport(app=Starlette(routes=api.routes(Checks(None))))  # (no replay asked here)
     async with httpx.AsyncClient(transport=transport, base_url="http://node") as http:
         served = await http.get(f"/api/games/{name}/schema")
         assert (await http.get("/api/games/nosuchgame/schema")).status_code == 404
