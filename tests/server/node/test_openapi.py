@@ -33,7 +33,8 @@ DOC: dict[str, Any] = yaml.safe_load(DOC_PATH.read_text(encoding="utf-8"))
 OPERATIONS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 BASE = "urn:longhall:openapi"
 REGISTRY: Registry = Registry().with_resource(BASE, Resource.from_contents(DOC, default_specification=DRAFT202012))
-QUERY = re.compile(r"""query_params(?:\.get\(\s*|\[)["'](\w+)["']""")
+# a handler's query parameters, as it reads them: directly, or through the bounded-int helper
+QUERY = re.compile(r"""(?:query_params(?:\.get\(\s*|\[)|bounded\(\s*request,\s*)["'](\w+)["']""")
 
 
 def at(pointer: str) -> Any:
@@ -172,6 +173,8 @@ async def test_a_real_node_answers_as_described(server) -> None:
         for path in ["/", "/live", "/ready", "/health", "/metrics", "/api/games", "/api/openapi.yaml",
                      "/api/asyncapi.yaml"]:  # fmt: skip
             await answers_validate(http, path, path, seen)
+        for url in ["/api/games/vikings/schema", "/api/games/no/schema"]:
+            await answers_validate(http, "/api/games/{game}/schema", url, seen)
         lobby = await answers_validate(http, "/api/rooms", "/api/rooms?game=highcard", seen)
         assert waiting.room in {r["room"] for r in lobby.json()}
         for url in ["/api/rules/vikings", "/api/rules/vikings?lang=ru", "/api/rules/vikings?lang=R", "/api/rules/no"]:
