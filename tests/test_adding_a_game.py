@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from server.games.contract import Game, GameInfo, Option
-from tests.test_architecture import resolve
+from tests.test_architecture import unresolved
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
@@ -19,13 +19,7 @@ CLASSES = {"Game": Game, "GameInfo": GameInfo, "Option": Option}
 def test_every_dotted_name_exists() -> None:
     dotted = {t for t in TICKED if re.fullmatch(r"(server|protocol|tests|examples)(\.\w+)+", t)}
     assert {"server.games.contract.Game", "server.archive.ratings.places", "tests.cluster.hosted_games"} <= dotted
-    missing = []
-    for name in sorted(dotted):
-        try:
-            resolve(name)
-        except (ImportError, AttributeError):
-            missing.append(name)
-    assert missing == []
+    assert unresolved(dotted) == []
 
 
 def test_every_path_exists() -> None:
