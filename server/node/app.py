@@ -164,6 +164,8 @@ class Node:
             part.register(self.loops)
         self.loops.every("node sweep", SWEEP_SECONDS, self.sweep, log)
         self.loops.start()
+        if s.metrics_port:
+            metrics.serve_apart(s.metrics_port, s.metrics_host)
         tune_gc(s.gc_young)
         metrics.loop_started()
 
@@ -260,7 +262,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     routes: list[Route | Mount] = [
         *probe_routes(node),
-        metrics.route(),
+        *([] if settings.metrics_port else [metrics.route()]),  # (else on a port of its own: Node.start)
         *api.routes(replay.Checks(node.redis)),
         *node.archive.routes(),
         said.route(node.redis),

@@ -40,6 +40,8 @@ class Settings:
     drain_seconds: float = 0.0  # after SIGTERM, /ready fails this long before sockets are closed (1012)
     log_level: str = "info"  # debug, info, warning, error
     log_format: str = "text"  # "json": one JSON object per line (server.runtime.logs)
+    metrics_port: int = 0  # 0: /metrics on the players' port; else served only on this port (server.runtime.metrics)
+    metrics_host: str = "127.0.0.1"  # the address the metrics port listens on
     # cost-weighted request limits (server/transport/limits.py): units per second and burst
     conn_rate: float = limit(200.0, "request units per second per connection (ping 1, legal 10, create 20)")
     conn_burst: float = limit(400.0, "request units a connection may spend at once")

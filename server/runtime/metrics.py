@@ -18,6 +18,9 @@ Each update on the move path is one call here (a counter or a histogram, about a
 microsecond); gauges cost nothing until scraped. `python -m bench.metrics_cost` measures
 committed moves per second with and without a scrape every second.
 
+`LONGHALL_METRICS_PORT` moves /metrics off the players' port onto one of its own
+(`serve_apart`), for production: the public port then answers no metrics.
+
 Left out: prometheus_client's multi-process mode. With `LONGHALL_WORKERS` > 1 a scrape
 reaches one worker; in a deployment run one worker per container and scale containers.
 """
@@ -25,13 +28,23 @@ reaches one worker; in a deployment run one worker per container and scale conta
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
-from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, Info, generate_latest
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    Counter,
+    Gauge,
+    Histogram,
+    Info,
+    generate_latest,
+    start_http_server,  # fmt: skip
+)
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+log = logging.getLogger("longhall.metrics")
 LATENCY = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 KINDS = ("move", "join", "leave", "start", "create")
 
@@ -102,3 +115,16 @@ async def _scrape(request: Request) -> Response:
 
 def route() -> Route:
     return Route("/metrics", _scrape)
+
+
+def serve_apart(port: int, host: str) -> bool:
+    """/metrics on a port of its own (LONGHALL_METRICS_PORT), off the players' port:
+    prometheus_client's server in a thread of its own. False when the port is taken (a
+    second worker of one node: one worker per container when the port is set)."""
+    try:
+        start_http_server(port, addr=host)
+    except OSError as exc:
+        log.warning("metrics not served on %s:%d: %s", host, port, exc)
+        return False
+    log.info("metrics served on http://%s:%d/metrics", host, port)
+    return True

@@ -12,6 +12,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from clients.python.bot import play
 from clients.python.client import ServerError
+from server.storage.embedded import free_port
 from tests.cluster import ServerProc
 from tests.tables import table
 
@@ -67,3 +68,20 @@ async def test_a_game_across_two_nodes_is_counted(two_nodes: list[ServerProc]) -
     assert value(after[0], "longhall_rooms_cached") >= 1
     assert value(after[0], "process_cpu_seconds_total") > 0
     assert value(after[0], "longhall_event_loop_info", loop="uvloop") == 1  # LONGHALL_LOOP=auto, uvloop installed
+
+
+async def test_metrics_on_a_port_of_their_own_are_off_the_players_port(redis_url: str, tmp_path) -> None:
+    """LONGHALL_METRICS_PORT: the public port answers no metrics; the metrics port does,
+    and counts what the players' port serves."""
+    port = free_port()
+    node = ServerProc(tmp_path / "n", redis_url, LONGHALL_METRICS_PORT=str(port)).start()
+    try:
+        async with table(node.url, players=2, spectators=0):
+            public = httpx.get(node.http + "/metrics")
+            assert "longhall_connections" not in public.text
+            apart = httpx.get(f"http://127.0.0.1:{port}/metrics")
+            assert apart.status_code == 200
+            samples = {s.name: s.value for f in text_string_to_metric_families(apart.text) for s in f.samples}
+            assert samples["longhall_connections"] == 2  # the two players at the table
+    finally:
+        node.stop()
