@@ -42,6 +42,9 @@ PRICES: dict[str, int] = {
     "/api/players/{player}": 5,  # the archive
     "/api/leaderboard/{game}": 2,
     "/api/rooms": 2,
+    "/api/games/{game:str}/schema": 2,  # a game's schema document, built and encoded
+    "/api/openapi.yaml": 2,  # the API descriptions, read from docs/
+    "/api/asyncapi.yaml": 2,
     "/live": 0,
     "/ready": 0,
     "/health": 0,
