@@ -232,10 +232,10 @@ def test_npm_pack_lists_the_js_client_with_its_license_and_types(dist: Path) -> 
     assert {"src/index.js", "src/index.d.ts", "src/protocol.d.ts"} <= files
 
 
-def test_the_npm_tarball_type_checks_and_runs_in_another_project_under_nodenext(tmp_path: Path) -> None:
-    """The tarball unpacked into the node_modules of a Node ESM TypeScript project (its
-    dependencies beside it, from this checkout's install): the consumer program compiles
-    under `nodenext`, and plain Node imports the package by name."""
+def consumer_project(tmp_path: Path) -> Path:
+    """A Node ESM TypeScript project with the npm tarball unpacked into its node_modules
+    (its dependencies beside it, from this checkout's install), as `npm install` of the
+    tarball would leave it."""
     packed = run(["npm", "pack", "--json", "--ignore-scripts", "--pack-destination", str(tmp_path)], JS, timeout=120)
     assert packed.returncode == 0, packed.stderr[-3000:]
     (info,) = json.loads(packed.stdout)
@@ -244,15 +244,51 @@ def test_the_npm_tarball_type_checks_and_runs_in_another_project_under_nodenext(
     project = tmp_path / "project"
     (project / "node_modules" / "@longhall").mkdir(parents=True)
     (tmp_path / "unpacked" / "package").rename(project / "node_modules" / "@longhall" / "client")
-    for dependency in ("@msgpack", "fast-json-patch"):
+    for dependency in ("@msgpack", "fast-json-patch", "ws"):
         (project / "node_modules" / dependency).symlink_to(JS / "node_modules" / dependency)
     (project / "package.json").write_text(json.dumps({"name": "consumer", "private": True, "type": "module"}))
-    shutil.copy(JS / "test" / "types" / "consumer.ts", project / "consumer.ts")
+    return project
+
+
+def nodenext(project: Path, program: str, emit: bool) -> None:
+    """Compile `program` (from clients/js/test/types) in `project` under nodenext."""
+    shutil.copy(JS / "test" / "types" / program, project / program)
+    # ws and Node ship no types here: the project declares what it uses of them (a real one
+    # installs @types/ws and @types/node)
+    (project / "ws.d.ts").write_text(
+        'declare module "ws" {\n  const WebSocket: any;\n  export default WebSocket;\n}\n'
+        "declare const process: { argv: string[] };\n"
+    )
     options = {"module": "nodenext", "moduleResolution": "nodenext", "target": "es2022", "strict": True,
-               "noEmit": True, "skipLibCheck": False, "types": []}  # fmt: skip
-    (project / "tsconfig.json").write_text(json.dumps({"compilerOptions": options, "files": ["consumer.ts"]}))
+               "noEmit": not emit, "skipLibCheck": False, "types": [], "outDir": "."}  # fmt: skip
+    config = {"compilerOptions": options, "files": [program, "ws.d.ts"]}
+    (project / "tsconfig.json").write_text(json.dumps(config))
     tsc = run([str(JS / "node_modules" / ".bin" / "tsc"), "-p", "tsconfig.json"], project, timeout=120)
     assert tsc.returncode == 0, tsc.stdout + tsc.stderr
+
+
+def test_the_npm_tarball_type_checks_and_runs_in_another_project_under_nodenext(tmp_path: Path) -> None:
+    """The consumer program compiles under `nodenext`, and plain Node imports the package by name."""
+    project = consumer_project(tmp_path)
+    nodenext(project, "consumer.ts", emit=False)
     probe = "import { Client, CLOSE_CODES } from '@longhall/client'; console.log(typeof Client, CLOSE_CODES.RESTART)"
     node = run(["node", "--input-type=module", "-e", probe], project, timeout=60)
     assert node.stdout.split() == ["function", "1012"], node.stderr
+
+
+def test_a_program_built_from_the_tarball_alone_plays_a_whole_game_of_each_game(
+    tmp_path: Path, server: ServerProc
+) -> None:
+    """whole_games.ts, typed with the tarball's generated types (each decision a move of its
+    game's union), compiled under nodenext and run: it plays Vikings, Hunters & Gatherers
+    and A Feast for Odin to their ends on a real server, both seats seeing one result."""
+    project = consumer_project(tmp_path)
+    nodenext(project, "whole_games.ts", emit=True)
+    played = run(["node", "whole_games.js", server.url], project, timeout=600)
+    assert played.returncode == 0, played.stdout[-2000:] + played.stderr[-3000:]
+    games = json.loads(played.stdout)
+    assert sorted(games) == ["feast", "hunters", "vikings"]
+    for name, game in games.items():
+        first, second = game["results"]
+        assert first == second and len(first["scores"]) == 2 and first["winners"], (name, game)
+        assert game["seq"] > 20, (name, game)  # a whole game: many decisions, not a refusal at the start
