@@ -13,6 +13,9 @@ Which games are rated (lichess's rated/casual split: a rated game always has a c
     bounds a player who stalls there, so its result cannot be trusted to come;
   - with at least two people at the table (bot seats are not rated, and do not count as
     opponents);
+  - in which some decision was made: a game that ended before its first move (a seat
+    forfeited on time, or was claimed over, before anyone played) is aborted, as lichess
+    aborts a game before its first moves — nobody's rating changes;
   - that ended by its rules (places from the final scores, ties sharing a place), or by a
     forfeit: a seat that ran out of time under the "forfeit" policy, or seats gone from the
     table that the players left claimed the win over (server.play.absence). The forfeiting
@@ -42,7 +45,7 @@ def places(rec: GameRecord) -> list[tuple[int, str, int]]:
     """(seat, player, place) of every rated seat (place 1 is best); [] when unrated."""
     people = [(i, h["player"]) for i, h in enumerate(rec.seats) if h is not None and not h.get("bot")]
     result = rec.result or {}
-    if not rec.rated or len(people) < 2:
+    if not rec.rated or len(people) < 2 or not rec.moves:
         return []
     if result.get("abandoned"):
         if result.get("forfeit") is None:

@@ -35,6 +35,13 @@ def test_abandoned_games_count_only_against_the_seat_that_forfeited() -> None:
     assert places(record(status=ABANDONED, result=everyone_gone)) == []
 
 
+def test_a_game_ended_before_its_first_move_is_not_rated() -> None:
+    forfeit = {"abandoned": True, "forfeit": 1, "scores": [], "winners": [0]}
+    rec = record(seats=seats("pa", "pb"), status=ABANDONED, result=forfeit, moves=[])
+    assert places(rec) == []  # aborted, as lichess aborts a game before its first moves
+    assert places(record(seats=seats("pa", "pb"), status=ABANDONED, result=forfeit)) == [(0, "pa", 1), (1, "pb", 2)]
+
+
 async def test_ratings_change_exactly_once_when_the_over_handling_runs_twice(db_url) -> None:
     a = Archive(db_url)
     try:
