@@ -15,15 +15,15 @@ from websockets.exceptions import ConnectionClosed
 class Tap:
     """One socket; `frames` holds every received frame as (raw bytes, decoded)."""
 
-    def __init__(self, url: str) -> None:
-        self.url = url
+    def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
+        self.url, self.headers = url, headers
         self.frames: list[tuple[bytes, dict[str, Any]]] = []
         self._new = asyncio.Event()
         self.ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
 
     async def open(self, token: str | None = None) -> dict[str, Any]:
-        self.ws = await connect(self.url, max_size=None, ping_interval=None)
+        self.ws = await connect(self.url, max_size=None, ping_interval=None, additional_headers=self.headers)
         self._reader = asyncio.create_task(self._read())
         hello: dict[str, Any] = {"t": "hello", "versions": [1]}
         if token:

@@ -54,6 +54,7 @@ def serve(args: argparse.Namespace) -> int:
             http="server.transport.handshake:GuardedHTTP",  # per-IP cap, upgrade deadline
             ws_max_size=settings.frame_limit,
             ws_per_message_deflate=False,  # a zlib context per socket costs ~100 KiB; diffs are small
+            proxy_headers=False,  # the client's address behind proxies: server.transport.proxies (trusted_proxies)
             log_level=args.log_level,
             log_config=None,  # the app's own logging (server.runtime.logs), also in worker processes
             lifespan="on",

@@ -15,10 +15,10 @@ every SWEEP_SECONDS (a full bucket is what a new one would be), and when the tab
 full anyway the address seen least recently goes. Traffic from that many addresses may
 thus reset some buckets; it never grows the table.
 
-Deliberately left out: addresses behind a proxy. Like the websocket's limits
-(server.transport.limits), these key on the TCP peer: behind a load balancer, raise the
-figures or set `http_rate` to 0 and limit at the proxy. The websocket (/ws) is served in
-uvicorn's websocket slot and never passes here.
+Behind a load balancer, a node told its proxies (`trusted_proxies`) keys these limits on
+the client's address from X-Forwarded-For (server.transport.proxies), as the websocket's
+own limits do; otherwise on the TCP peer. The websocket (/ws) is served in uvicorn's
+websocket slot and never passes here.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from starlette.routing import compile_path
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.runtime.buckets import Bucket
+from server.transport import proxies
 
 # route path -> units; the first that matches prices a request
 PRICES: dict[str, int] = {
@@ -58,9 +59,10 @@ SWEEP_SECONDS = 10.0
 class HttpLimits:
     """ASGI middleware: charge each HTTP request to its address's bucket, or answer 429."""
 
-    def __init__(self, app: ASGIApp, rate: float, burst: float) -> None:
+    def __init__(self, app: ASGIApp, rate: float, burst: float, proxies: str = "") -> None:
         self.app = app
         self.rate, self.burst = rate, burst
+        self.proxies = proxies
         self.prices = [(compile_path(path)[0], price) for path, price in PRICES.items()]
         self.addresses: OrderedDict[str, Bucket] = OrderedDict()  # least recently seen first
         self.swept = time.monotonic()
@@ -70,7 +72,11 @@ class HttpLimits:
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        wait = self.charge(client[0] if client else "", self.price(scope["path"]))
+        peer = client[0] if client else ""
+        if self.proxies:
+            forwarded = next((v for k, v in scope["headers"] if k == b"x-forwarded-for"), None)
+            peer = proxies.client_address(peer, forwarded.decode("latin-1") if forwarded else None, self.proxies)
+        wait = self.charge(peer, self.price(scope["path"]))
         if wait is None:
             await self.app(scope, receive, send)
             return

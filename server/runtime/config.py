@@ -78,6 +78,11 @@ class Settings:
     ping_interval: float = limit(20.0, "seconds of silence before the server pings (0: never)")
     ping_timeout: float = limit(20.0, "seconds a ping may go unanswered (then 4002)")
     origins: str = limit("", "browser origins allowed besides the server's own, comma-separated (*: any)")
+    trusted_proxies: str = limit(
+        "",
+        "addresses or networks of this node's proxies, comma-separated (*: any peer): from them the "
+        "client's address is read from X-Forwarded-For for every per-address limit (empty: the TCP peer)",
+    )
     # matchmaking (server/matchmaking/matchmaker.py, server/matchmaking/grouping.py)
     match_window: float = limit(5.0, "rating points apart two players may be matched at first")
     match_widen: float = limit(1.0, "rating points the window widens per second a ticket waits")

@@ -30,6 +30,7 @@ from websockets.server import ServerProtocol
 
 from protocol.errors import CLOSE_FAULT, CLOSE_RESTART, CLOSE_TRY_AGAIN
 from server.runtime import metrics
+from server.transport import proxies
 from server.transport.handshake import ADMISSION, peer_ip
 from server.transport.origins import origin_allowed
 
@@ -178,6 +179,9 @@ class LeanWebSocket(asyncio.Protocol):
         if settings is not None and not origin_allowed(request.headers, settings.origins):
             self.conn.send_response(self.conn.reject(403, "this origin may not connect\n"))
             return
+        if settings is not None and settings.trusted_proxies:
+            forwarded = request.headers.get("X-Forwarded-For")
+            self.peer = proxies.client_address(self.peer, forwarded, settings.trusted_proxies)
         response = self.conn.accept(request)
         self.conn.send_response(response)
         if response.status_code == 101 and self.gateway is not None:

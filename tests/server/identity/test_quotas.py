@@ -12,6 +12,7 @@ import pytest
 
 from clients.python.client import Client, ServerError
 from tests.cluster import ServerProc
+from tests.wire import Tap
 
 
 @pytest.fixture(scope="module")
@@ -88,4 +89,26 @@ async def test_rooms_created_per_minute_per_address(redis_url, tmp_path) -> None
     finally:
         for c in clients:
             await c.close()
+        n.stop()
+
+
+async def test_behind_a_trusted_proxy_each_client_address_has_its_own_count(redis_url, tmp_path) -> None:
+    """A node told its proxies (LONGHALL_TRUSTED_PROXIES) counts the client's address from
+    X-Forwarded-For, not the proxy's (server.transport.proxies)."""
+    n = ServerProc(tmp_path / "proxied", redis_url, LONGHALL_IP_ROOMS_PER_MINUTE="2",
+                   LONGHALL_TRUSTED_PROXIES="127.0.0.0/8").start()  # fmt: skip
+    taps: list[Tap] = []
+
+    async def create(client: str) -> dict[str, Any]:
+        taps.append(Tap(n.url, headers={"X-Forwarded-For": client}))
+        await taps[-1].open()
+        return await taps[-1].ask({"t": "create", "game": "highcard", "seats": 2}, "joined")
+
+    try:
+        assert [(await create("198.51.100.7"))["t"] for _ in range(2)] == ["joined", "joined"]
+        assert (await create("198.51.100.7"))["code"] == "creating_too_fast"  # that client's cap
+        assert (await create("203.0.113.9"))["t"] == "joined"  # another client behind the same proxy
+    finally:
+        for tap in taps:
+            await tap.close()
         n.stop()
