@@ -24,6 +24,7 @@ class ErrorCode(StrEnum):
     CREATING_TOO_FAST = "creating_too_fast"  # too many rooms created this minute by the player or the address
     # rooms
     UNKNOWN_GAME = "unknown_game"
+    ENGINE_MISSING = "engine_missing"  # the room was created on an engine version this node does not have
     BAD_OPTION = "bad_option"  # unknown option or value, or a player count the game refuses
     UNKNOWN_ROOM = "unknown_room"
     ROOM_FULL = "room_full"

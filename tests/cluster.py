@@ -13,16 +13,21 @@ from server.games.contract import Game
 from testbed import nodes
 from testbed.nodes import PER_IP_OFF, ROOT, free_port
 
-__all__ = ["EXTRA_GAMES", "PER_IP_OFF", "ROOT", "ServerProc", "free_port", "hosted_games"]
+__all__ = ["EXTRA_GAMES", "PER_IP_OFF", "ROOT", "ServerProc", "free_port", "hosted_engines", "hosted_games"]
 
 EXTRA_GAMES = "tests.toygame:GAME,examples.cairns:GAME"
 
 
-def hosted_games() -> dict[str, Game]:
-    """Every game a test server hosts: the registered ones and EXTRA_GAMES, loaded by the
+def hosted_engines() -> dict[str, dict[int, Game]]:
+    """Every engine a test server runs: the registered ones and EXTRA_GAMES, loaded by the
     registry's own code (uncached: this process's registry stays the product's)."""
     with mock.patch.dict(os.environ, {"LONGHALL_EXTRA_GAMES": EXTRA_GAMES}):
-        return registry.games.__wrapped__()
+        return registry.discover()
+
+
+def hosted_games() -> dict[str, Game]:
+    """Every game a test server hosts, by name (its current engine)."""
+    return registry.current(hosted_engines())
 
 
 class ServerProc(nodes.ServerProc):

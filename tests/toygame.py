@@ -9,6 +9,7 @@ tricks taken, +2 when they equal the bid.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from server.games import rng
@@ -122,4 +123,20 @@ class HighCard(Game):
         }
 
 
+class HighCardV2(HighCard):
+    """Version 2 of the test game, for the tests of engine versions pinned per room: a bid
+    is 0 to 2 tricks now (T-2 changed). A room created on version 1 plays on version 1."""
+
+    info = dataclasses.replace(HighCard.info, version=2)
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return [m for m in super().legal_moves(state, seat) if m.get("n", 0) < HAND]
+
+    def apply(self, state: State, seat: int, move: Any) -> State:
+        if isinstance(move, dict) and move.get("type") == "bid" and move.get("n") == HAND and state["phase"] == "bid":
+            raise IllegalMove("illegal_move", "T-2", "T-2: bid 0 to 2 tricks")
+        return super().apply(state, seat, move)
+
+
 GAME = HighCard()
+GAME_V2 = HighCardV2()

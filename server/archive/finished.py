@@ -71,4 +71,5 @@ def record(room: str, doc: dict[str, Any], log: list[tuple[bytes, dict[bytes, by
         ended=_at(log[-1][0]),
         moves=moves,
         rated=rm.rated(cast(rm.Doc, doc)),
+        engine=rm.engine_of(doc),
     )

@@ -40,6 +40,7 @@ class Game(Base):
     __tablename__ = "games"
     room: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
+    engine: Mapped[int] = mapped_column(Integer, server_default="1")  # the engine version it was played on
     options: Mapped[dict[str, Any]] = mapped_column(Json)
     seats: Mapped[list[Any]] = mapped_column(Json)  # [{player, name}] in seat order
     seed: Mapped[int | str | None] = mapped_column(Json, nullable=True)  # engine seed, or the revealed seed

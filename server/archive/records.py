@@ -10,6 +10,10 @@ from typing import Any
 FINISHED, ABANDONED = "finished", "abandoned"
 
 
+class ArchiveOpening(Exception):
+    """The node's archive is still opening (answered 503: ask again)."""
+
+
 @dataclass
 class MoveRecord:
     seq: int
@@ -34,10 +38,11 @@ class GameRecord:
     moves: list[MoveRecord] = field(default_factory=list)
     chat: list[dict[str, Any]] = field(default_factory=list)  # {player, channel, text, at}
     rated: bool = False  # a timed game, which counts for ratings (server.rooms.document.rated)
+    engine: int = 1  # the engine version it was played on: what replays it (server.games.registry.engine)
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "room": self.room, "game": self.game, "options": self.options, "seats": self.seats,
+            "room": self.room, "game": self.game, "engine": self.engine, "options": self.options, "seats": self.seats,
             "seed": self.seed, "status": self.status, "result": self.result,
             "started": iso(self.started), "ended": iso(self.ended),
             "moves": [{"seq": m.seq, "seat": m.seat, "move": m.move, "at": iso(m.at)} for m in self.moves],

@@ -61,9 +61,9 @@ class Archive:
             return set()
         async with self.sessions.begin() as s:
             rows = [
-                {"room": rec.room, "game": rec.game, "options": rec.options, "seats": rec.seats, "seed": rec.seed,
-                 "result": rec.result, "status": rec.status, "started": rec.started, "ended": rec.ended,
-                 "moves": len(rec.moves)}
+                {"room": rec.room, "game": rec.game, "engine": rec.engine, "options": rec.options,
+                 "seats": rec.seats, "seed": rec.seed, "result": rec.result, "status": rec.status,
+                 "started": rec.started, "ended": rec.ended, "moves": len(rec.moves)}
                 for rec in recs
             ]  # fmt: skip
             ins = self._insert(Game).values(rows).on_conflict_do_nothing(index_elements=["room"])
@@ -250,8 +250,8 @@ class Archive:
 
 def _record(g: Game, moves: Any) -> GameRecord:
     return GameRecord(
-        room=g.room, game=g.game, options=g.options, seats=g.seats, seed=g.seed, result=g.result, status=g.status,
-        started=utc(g.started), ended=utc(g.ended) or g.ended,
+        room=g.room, game=g.game, engine=g.engine, options=g.options, seats=g.seats, seed=g.seed, result=g.result,
+        status=g.status, started=utc(g.started), ended=utc(g.ended) or g.ended,
         moves=[MoveRecord(m.seq, m.seat, m.move, utc(m.at) or m.at) for m in moves],
     )  # fmt: skip
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 from starlette.routing import Route
 
 from server.archive import leaderboard
 from server.archive.archiver import Archiver
+from server.archive.records import ArchiveOpening
 from server.archive.routes import routes
 from server.games import registry
 from server.runtime import loops as background
@@ -39,6 +40,14 @@ class ArchiveService:
 
     def routes(self) -> list[Route]:
         return routes(self.redis, lambda: self.archive)
+
+    async def record(self, room: str) -> dict[str, Any] | None:
+        """An archived game as plain data (None: not archived); ArchiveOpening while the
+        node's archive is still opening."""
+        if self.archive is None:
+            raise ArchiveOpening("the archive is starting")
+        rec = await self.archive.game(room)
+        return None if rec is None else rec.as_json()
 
     def finished(self, room: str) -> None:
         """A game ended on this node (Rooms' events, by way of the node)."""

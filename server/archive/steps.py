@@ -14,6 +14,7 @@ from typing import Any
 
 from server.games import registry
 from server.games.contract import IllegalMove
+from server.rooms import document as rm
 from server.rooms import fairness as fair
 
 MAX_STEPS = 100  # steps per request
@@ -25,9 +26,9 @@ class StepError(Exception):
 
 def steps(rec: dict[str, Any], start: int, count: int) -> dict[str, Any]:
     """Steps start..start+count-1 of the finished game `rec` (a replay document)."""
-    game = registry.get(rec["game"])
+    game = registry.engine(rec["game"], rm.engine_of(rec))
     if game is None:
-        raise StepError(f"this server does not host {rec['game']!r}")
+        raise StepError(f"this server does not run {rec['game']!r} version {rm.engine_of(rec)}")
     if rec.get("seed") is None or rec.get("moves") is None or rec.get("result") is None:
         raise StepError("the game has not finished: it cannot be stepped through yet")
     seed = rec["seed"]

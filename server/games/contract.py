@@ -76,11 +76,16 @@ class GameInfo:
     min_players: int
     max_players: int
     options: tuple[Option, ...] = field(default_factory=tuple)
+    # The engine's version: bumped whenever a rule or the state's shape changes. A room
+    # records the version it was created with and is played, replayed and checked on that
+    # version for good (server.games.registry.engine); older versions stay importable.
+    version: int = 1
 
     def describe(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "title": self.title,
+            "version": self.version,
             "players": [self.min_players, self.max_players],
             "options": [o.describe() for o in self.options],
         }

@@ -10,14 +10,16 @@ archive's routes (server.archive) and the probes (server.node.drain) live with t
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server import rulebook
+from server.archive.records import ArchiveOpening
 from server.games import registry
 from server.games.schema import document
 from server.play.replay import Checks, ReplayError
@@ -77,14 +79,25 @@ def described(name: str) -> Route:
     return Route(f"/api/{name}", get)
 
 
-def routes(checks: Checks) -> list[Route]:
+def routes(checks: Checks, archived: Callable[[str], Awaitable[dict[str, Any] | None]]) -> list[Route]:
+    """`archived(room)`: a game from the archive (`GameRecord.as_json`), or None; it raises
+    ArchiveOpening while the node's archive opens."""
+
     async def replay(request: Request) -> Response:
-        """Replay a finished game from its revealed seed and check it (server.play.replay)."""
+        """Replay a finished game from its revealed seed and check it (server.play.replay):
+        a room still in Redis, else an archived game, on the engine version it was played on."""
         room = request.path_params["room"]
         try:
-            check = await checks.check(room)
-        except KeyError:
-            return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
+            try:
+                check = await checks.check(room)
+            except KeyError:
+                try:
+                    rec = await archived(room)
+                except ArchiveOpening:
+                    return JSONResponse({"error": "unavailable", "detail": "the archive is starting"}, 503)
+                if rec is None:
+                    return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
+                check = await checks.check_archived(room, rec)
         except ReplayError as exc:
             return JSONResponse({"error": str(exc)}, status_code=409)
         return JSONResponse(check.report())

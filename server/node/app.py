@@ -263,7 +263,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     routes: list[Route | Mount] = [
         *probe_routes(node),
         *([] if settings.metrics_port else [metrics.route()]),  # (else on a port of its own: Node.start)
-        *api.routes(replay.Checks(node.redis)),
+        *api.routes(replay.Checks(node.redis), node.archive.record),
         *node.archive.routes(),
         said.route(node.redis),
     ]
@@ -276,7 +276,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     # every HTTP request paid for by its address first (server.node.http_limits); the built
     # app and the JSON routes leave compressed (the websocket passes through neither)
     middleware = [
-        Middleware(HttpLimits, rate=settings.http_rate, burst=settings.http_burst),
+        Middleware(HttpLimits, rate=settings.http_rate, burst=settings.http_burst, proxies=settings.trusted_proxies),
         Middleware(GZipMiddleware, minimum_size=800),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)

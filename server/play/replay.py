@@ -64,6 +64,8 @@ class Check:
     state_matches: bool
     result_matches: bool
     problem: str = ""  # the first move refused on replay, if any
+    engine: int = 1  # the engine version replayed: the one the game was played on
+    source: str = "live"  # "live": a room still in Redis; "archive": an archived game
 
     @property
     def ok(self) -> bool:
@@ -80,9 +82,7 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
     """The room document after every commit (index = seq), rebuilt from the log and the
     final document (options, seat count, revealed seed): what each socket's view had to
     be at every seq. Needs a finished game (its seed) when the game started."""
-    game = game or registry.get(final["game"])
-    if game is None:
-        raise ReplayError(f"this server does not host {final['game']!r}")
+    game = game or engine_for(final)
     docs: list[rm.Doc] = []
     doc = cast(rm.Doc, {})  # a log starts with its room's creation
     for entry in log:
@@ -124,6 +124,14 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
     return docs
 
 
+def engine_for(doc: rm.Doc | dict[str, Any]) -> Game:
+    """The engine a room or an archived game was played on (its recorded version)."""
+    game = registry.engine(doc["game"], rm.engine_of(doc))
+    if game is None:
+        raise ReplayError(f"this server does not run {doc['game']!r} version {rm.engine_of(doc)}")
+    return game
+
+
 def moves_of(log: list[dict[str, Any]]) -> Moves:
     """The decisions that stand, in order: an `undo` entry takes back the latest one (server.play.undo)."""
     return [(e["seat"], e["move"]) for e in undo.moves_kept(log)]
@@ -131,9 +139,7 @@ def moves_of(log: list[dict[str, Any]]) -> Moves:
 
 def verify(room: str, doc: rm.Doc, log: list[dict[str, Any]]) -> Check:
     """Replay a finished room's log from its revealed seed and compare with the record."""
-    game = registry.get(doc["game"])
-    if game is None:
-        raise ReplayError(f"this server does not host {doc['game']!r}")
+    game = engine_for(doc)
     if doc["status"] != rm.OVER or "seed" not in doc:
         raise ReplayError("the seed is revealed when the game ends: replay it then")
     moves = moves_of(log)
@@ -157,6 +163,42 @@ def verify(room: str, doc: rm.Doc, log: list[dict[str, Any]]) -> Check:
         state_matches=final is not None and strict_equal(final, doc["state"]),
         result_matches=final is not None and ((result is None) if abandoned else strict_equal(result, recorded)),
         problem=problem,
+        engine=rm.engine_of(doc),
+    )
+
+
+def verify_archived(rec: dict[str, Any]) -> Check:
+    """Replay an archived game (`GameRecord.as_json`) on the engine version it was played
+    on and compare with what the archive kept. The archive keeps no final state, so here
+    `state_matches` says every decision was accepted again from the seed in its order."""
+    game = engine_for(rec)
+    seed, result = rec.get("seed"), rec.get("result") or {}
+    if not isinstance(seed, str) or rec.get("moves") is None:
+        raise ReplayError("only a finished game dealt from a revealed seed is checked")
+    moves = [(m["seat"], m["move"]) for m in rec["moves"]]
+    try:
+        final = replay(game, rec["options"], len(rec["seats"]), seed, moves)
+    except ReplayError as exc:
+        final, problem = None, str(exc)
+    else:
+        problem = ""
+    recorded = {k: v for k, v in result.items() if k not in ("seed", "seed_hash")}
+    replayed = None if final is None else game.result(final)
+    abandoned = bool(recorded.get("abandoned"))
+    seed_hash = str(result.get("seed_hash", ""))
+    return Check(
+        room=rec["room"],
+        game=rec["game"],
+        moves=len(moves),
+        draws=draws(final) if final is not None else 0,
+        seed=seed,
+        seed_hash=seed_hash,
+        seed_matches_commitment=fair.commitment(seed) == seed_hash,
+        state_matches=final is not None,
+        result_matches=final is not None and ((replayed is None) if abandoned else strict_equal(replayed, recorded)),
+        problem=problem,
+        engine=rm.engine_of(rec),
+        source="archive",
     )
 
 
@@ -207,6 +249,20 @@ class Checks:
         check = await checked(self.redis, room, raw)  # ReplayError while the game runs: nothing kept
         self.kept[room] = (digest, check)
         self.kept.move_to_end(room)
+        while len(self.kept) > self.size:
+            self.kept.popitem(last=False)
+        return check
+
+    async def check_archived(self, room: str, rec: dict[str, Any]) -> Check:
+        """The check of an archived game (`verify_archived`), kept like a live room's: an
+        archived game never changes."""
+        digest = b"archive"
+        kept = self.kept.get(room)
+        if kept is not None and kept[0] == digest:
+            self.kept.move_to_end(room)
+            return kept[1]
+        check = await asyncio.to_thread(verify_archived, rec)
+        self.kept[room] = (digest, check)
         while len(self.kept) > self.size:
             self.kept.popitem(last=False)
         return check

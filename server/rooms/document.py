@@ -28,6 +28,7 @@ def new_doc(game: Game, options: dict[str, Any], seats: int, private: bool, host
     first: Seat = {"player": host, "name": name}
     return {
         "game": game.info.name,
+        "engine": game.info.version,
         "options": options,
         "seats": [first, *[None] * (seats - 1)],
         "status": OPEN,
@@ -36,6 +37,13 @@ def new_doc(game: Game, options: dict[str, Any], seats: int, private: bool, host
         "state": None,
         "result": None,
     }
+
+
+def engine_of(doc: Doc | dict[str, Any]) -> int:
+    """The engine version a room was created with: it is played and replayed on that one
+    (server.games.registry.engine); a room from before versions were recorded is on 1."""
+    version = doc.get("engine", 1)
+    return version if isinstance(version, int) else 1
 
 
 def seat_of(doc: Doc, player: str) -> int | None:

@@ -118,10 +118,15 @@ class Rooms:
             if loaded is None:
                 self.cache.pop(room, None)
                 raise RoomError(ErrorCode.UNKNOWN_ROOM, f"no room {room!r}")
-            game = registry.get(loaded.doc["game"])
-            if game is None:
-                raise RoomError(ErrorCode.UNKNOWN_GAME, f"this server does not host {loaded.doc['game']!r}")
             doc = cast(rm.Doc, loaded.doc)
+            game = registry.engine(doc["game"], rm.engine_of(doc))
+            if game is None:
+                if registry.get(doc["game"]) is None:
+                    raise RoomError(ErrorCode.UNKNOWN_GAME, f"this server does not host {doc['game']!r}")
+                raise RoomError(
+                    ErrorCode.ENGINE_MISSING,
+                    f"room {room!r} plays {doc['game']} version {rm.engine_of(doc)}, which this server does not run",
+                )
             if loaded.tail:  # the plain moves since the document was written whole, made again
                 doc = rm.replayed(doc, game, loaded.tail, loaded.base)
             e = e or self.cache.setdefault(room, Entry(room))

@@ -51,7 +51,9 @@ class Doc(TypedDict, total=False):
     private: Required[bool]
     host: Required[str | None]  # the player who may start, kick and seat bots (server.play.host)
     banned: list[Seat]  # the players the host removed: they may not sit down again (server.play.host)
-    # the game: the engine's state and final result, the last decision in each viewer's words
+    # the game: the engine's version the room was created with (absent: 1), its state and
+    # final result, the last decision in each viewer's words
+    engine: int
     state: Required[Any]
     result: Required[dict[str, Any] | None]
     last: dict[str, dict[str, Any]] | None

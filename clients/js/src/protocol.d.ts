@@ -26,6 +26,7 @@ export type ErrorCode =
   | "too_many_rooms"
   | "creating_too_fast"
   | "unknown_game"
+  | "engine_missing"
   | "bad_option"
   | "unknown_room"
   | "room_full"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from server.archive import db
 from server.archive.db import current, database_url, upgrade
 from server.archive.models import FINISHED
 from server.archive.repository import Archive, GameRecord, MoveRecord
@@ -25,12 +26,12 @@ def record(room: str = "r1", ended: datetime = T0 + timedelta(minutes=30), **kw)
 
 
 async def test_migrations_reach_head_and_are_repeatable(db_url) -> None:
-    assert await current(db_url) == "0001"
+    assert await current(db_url) == db.HEAD
     await upgrade(db_url)  # already at head: nothing to do, nothing fails
     await upgrade(db_url, "base")
     assert await current(db_url) is None
     await upgrade(db_url)
-    assert await current(db_url) == "0001"
+    assert await current(db_url) == db.HEAD
 
 
 async def test_a_game_is_archived_once_with_its_moves(db_url) -> None:

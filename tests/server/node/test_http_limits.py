@@ -24,11 +24,12 @@ from server.node import http_limits
 from server.node.http_limits import HttpLimits
 from server.play import replay as replay_module
 from server.runtime.config import Settings
-from tests.cluster import hosted_games
+from tests.cluster import hosted_engines
 from tests.tables import play_to_the_end, table
 
 ATTACKER, BYSTANDER = "198.51.100.7", "203.0.113.9"
-HOSTED = hosted_games()
+ENGINES = hosted_engines()
+HOSTED = registry.current(ENGINES)
 
 
 async def finished_rooms(server: Any, n: int) -> list[str]:
@@ -60,6 +61,7 @@ async def node_app(redis_url: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIter
     Redis alone; the lifespan is not run), reached in-process from any address. It hosts
     what the test servers host (the toy game among them)."""
     monkeypatch.setattr(registry, "games", lambda: HOSTED)
+    monkeypatch.setattr(registry, "engines", lambda: ENGINES)
     apps = []
 
     def make(**limits: float) -> Any:
@@ -159,3 +161,24 @@ async def test_every_priced_route_is_a_route_of_the_node(redis_url: str) -> None
     assert set(http_limits.PRICES) - paths == set()
     unpriced = {p for p in paths if p.startswith("/api/")} - set(http_limits.PRICES)
     assert unpriced == {"/api/games", "/api/rules/{game:str}"}  # served from memory: the default price
+
+
+async def test_behind_trusted_proxies_each_client_pays_for_itself(node_app) -> None:
+    """A node told its proxies keys the limits on the client's address from
+    X-Forwarded-For (server.transport.proxies); from any other peer the header is ignored,
+    so a client cannot dodge its limit by writing one."""
+    proxy = "10.0.0.5"
+    behind = node_app(http_rate=0.1, http_burst=3, trusted_proxies="10.0.0.0/24")
+    async with behind(proxy) as balancer:
+        for client in (ATTACKER, BYSTANDER):
+            asked = [await balancer.get("/api/games", headers={"X-Forwarded-For": client}) for _ in range(4)]
+            assert [a.status_code for a in asked] == [200, 200, 200, 429]  # each client its own bucket
+        forged = await balancer.get("/api/games", headers={"X-Forwarded-For": f"1.2.3.4, {ATTACKER}"})
+        assert forged.status_code == 429  # the hop the proxy saw counts, not what the client wrote before it
+    async with behind("192.0.2.200") as direct:  # not a proxy of ours: its header means nothing
+        asked = [await direct.get("/api/games", headers={"X-Forwarded-For": f"192.0.2.{i}"}) for i in range(4)]
+        assert [a.status_code for a in asked] == [200, 200, 200, 429]
+    untold = node_app(http_rate=0.1, http_burst=3)  # no proxies named: the TCP peer, always
+    async with untold(proxy) as balancer:
+        asked = [await balancer.get("/api/games", headers={"X-Forwarded-For": f"192.0.2.{i}"}) for i in range(4)]
+        assert [a.status_code for a in asked] == [200, 200, 200, 429]

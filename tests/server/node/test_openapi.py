@@ -137,9 +137,9 @@ def test_every_example_validates() -> None:
 
 def test_the_schemas_refuse_what_they_should() -> None:
     game = "/components/schemas/Game"
-    check({"name": "vikings", "title": "Vikings", "players": [2, 4], "options": []}, game)
+    check({"name": "vikings", "title": "Vikings", "version": 1, "players": [2, 4], "options": []}, game)
     with pytest.raises(Exception, match="required"):
-        check({"name": "vikings", "players": [2, 4], "options": []}, game)
+        check({"name": "vikings", "version": 1, "players": [2, 4], "options": []}, game)
     with pytest.raises(Exception, match="is not of type"):
         check({"k": "x", "seat": "0", "seq": 1}, "/components/schemas/Said")
 
