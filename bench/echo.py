@@ -45,6 +45,7 @@ class EchoGateway:
     class settings:  # noqa: N801 - the attributes lean_ws reads
         max_buffer = 4 * 1024 * 1024
         origins = ""  # the driver sends no Origin (not a browser): admitted
+        trusted_proxies = ""  # the client's address as the TCP peer (server.transport.proxies)
 
     class limits:  # noqa: N801 - told of every frame heard (server.transport.liveness); nothing to watch here
         @staticmethod

@@ -182,6 +182,8 @@ async def run_room(urls: list[str], args: argparse.Namespace, index: int, stats:
     options = json.loads(args.options)
     while time.perf_counter() < deadline:
         create = {"t": "create", "game": args.game, "options": options, "seats": args.players, "push": args.push}
+        if args.clock:
+            create["clock"] = json.loads(args.clock)
         joined = await players[0].ask(create)
         if "room" not in joined:
             raise RuntimeError(f"create answered {joined}")
@@ -221,6 +223,7 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--push", action="store_true", help="seats get their legal moves pushed instead of asking")
+    p.add_argument("--clock", default="", help="a room clock as JSON (create's `clock`); empty: untimed rooms")
     args = p.parse_args()
     stats = Stats()
     start = time.perf_counter()

@@ -12,7 +12,8 @@ join with `push`: the moves come with the diff that makes the seat decide, in th
 write; 1 frame in and 5 writes out); it prints both and their ratio.
 
 `--replicas` measures instead what LONGHALL_COMMIT_REPLICAS=1 costs (a Redis with one
-replica, the setting off and on in alternating rounds).
+replica, the setting off and on in alternating rounds); `--timed` what a room clock costs
+(untimed rooms against rooms timed as matchmade games are).
 
 `--before REF` runs the same load against a checkout of REF (a git worktree in a
 temporary directory, the same Python), rounds alternating so both trees see the same
@@ -55,7 +56,7 @@ def cli_of(tree: Path) -> str:
 
 
 def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", push: bool = False,
-              **extra: str) -> dict[str, float]:  # fmt: skip
+              clock: str = "", **extra: str) -> dict[str, float]:  # fmt: skip
     """One node of `tree` under the load (on its embedded Redis, or on `redis_url`, with
     `extra` settings; `push`: the seats get their moves pushed); its CPU per committed move."""
     port = free_port()
@@ -76,7 +77,8 @@ def one_round(tree: Path, rooms: int, seconds: float, redis_url: str = "", push:
             raw = run_client(
                 "bench.loadgen", "--urls", f"ws://127.0.0.1:{port}/ws", "--rooms", str(rooms),
                 "--seconds", str(seconds), "--players", "4", "--spectators", "1", "--think", "0",
-                "--game", "vikings", *(["--push"] if push else []), timeout=seconds + 120,
+                "--game", "vikings", *(["--push"] if push else []), *(["--clock", clock] if clock else []),
+                timeout=seconds + 120,
             )  # fmt: skip
             cpu = cpu_seconds(node.pid) - cpu0
         finally:
@@ -192,6 +194,19 @@ def replicas(rounds: int, rooms: int, seconds: float) -> dict[str, dict[str, flo
             master.stop()
 
 
+# a matchmade Vikings game's clock (server.matchmaking.matchmaker.MATCH_CLOCKS): a total
+# per player and an increment, so every decision changes the document's clocks
+TIMED = '{"total": 600, "increment": 5, "timeout": "bot"}'
+
+
+def timed(rounds: int, rooms: int, seconds: float) -> dict[str, dict[str, float]]:
+    """What a clock costs per move: the same load in untimed rooms and in rooms timed as
+    matchmade games are (a clock in the document, written with every decision)."""
+    return alternate(rounds, "untimed", "timed",
+                     lambda label: one_round(ROOT, rooms, seconds, clock=TIMED if label == "timed" else ""),
+                     "timed rooms against untimed")  # fmt: skip
+
+
 def parts(games: int) -> dict[str, float]:
     """Microseconds per move of each piece of a commit, over `games` recorded games."""
     from protocol.codec import encode, pack
@@ -253,8 +268,12 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--games", type=int, default=20, help="recorded games for the parts table")
     ap.add_argument("--replicas", action="store_true", help="the cost of LONGHALL_COMMIT_REPLICAS=1 instead")
+    ap.add_argument("--timed", action="store_true", help="the cost of a room clock (as matchmade games have) instead")
     ap.add_argument("--push", action="store_true", help="with --before: this tree's seats get their moves pushed")
     args = ap.parse_args()
+    if args.timed:
+        timed(args.rounds, args.rooms, args.seconds)
+        return
     if args.replicas:
         replicas(args.rounds, args.rooms, args.seconds)
         return

@@ -100,7 +100,7 @@ def _exit_quietly(sig: int, frame: object) -> None:
 
 
 def bot(args: argparse.Namespace) -> int:
-    from clients.python.bot import run_bot
+    from longhall_client.bot import run_bot
 
     return asyncio.run(
         run_bot(args.url, args.game, args.room, args.seats, args.options, args.seed, args.spectate, args.fill_bots)

@@ -26,7 +26,7 @@ from server.rooms.errors import RoomError
 from server.rooms.service import Rooms
 from server.runtime import metrics
 from server.runtime.outage import STORE_ERRORS, QuietLog
-from server.transport.limits import Limiter
+from server.transport.limits import REFUSED_TOKEN_COST, Limiter
 from server.transport.session import Session, Writer
 
 log = logging.getLogger("longhall.gateway")
@@ -201,6 +201,7 @@ class Gateway:
         if "token" in msg:
             found = await self.signer.verify(msg["token"])
             if found is None:
+                self.limits.penalise(sess, REFUSED_TOKEN_COST)
                 raise RoomError(ErrorCode.BAD_TOKEN, "the token does not verify (expired, revoked or unknown); "
                                 "send hello without it")  # fmt: skip
             player, vouched_name = found.player, found.name

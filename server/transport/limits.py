@@ -52,6 +52,10 @@ COSTS: dict[str, int] = {
     "create": 20,
 }
 CACHED_COST = 1
+# a `hello` whose token does not verify costs this much more: a flood of forged tokens
+# (each a signature check, and a key derived for its kid) is throttled to a few a second
+# per connection and per address, while a client that resends without the token pays once
+REFUSED_TOKEN_COST = 20
 STRIKE_DECAY = 1.0  # refusals forgiven per second
 
 
@@ -124,6 +128,15 @@ class Limiter:
         if conn is not None:
             conn.seen = time.monotonic()
             conn.pinged = 0.0
+
+    def penalise(self, sess: Any, units: int) -> None:
+        """The request turned out dearer than its price (a forged token): charge the rest,
+        as a debt its buckets pay off before they serve again."""
+        conn = self.conns.get(sess)
+        if conn is None:
+            return
+        for b in self._buckets(sess, conn):
+            b.tokens -= units
 
     def refund(self, sess: Any, t: str) -> None:
         """The request was answered from a cache: it costs CACHED_COST only."""

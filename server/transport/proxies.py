@@ -4,10 +4,11 @@ By default a request's address is its TCP peer. Behind a load balancer every pla
 then share the balancer's address (and its limits), so a node may be told which peers are
 its proxies (`trusted_proxies`: addresses and networks, comma-separated, e.g.
 "10.0.0.0/8,127.0.0.1"; "*" trusts every peer and every hop, so the leftmost address is
-the client's — only where nothing but the proxies can reach the node). From a trusted peer the client's address is read from X-Forwarded-For:
-the rightmost address there that is not itself a trusted proxy (the one the last trusted
-hop saw; anything to its left was written by the client and may be forged). Anything
-else — an untrusted peer, a missing or malformed header — leaves the peer's address.
+the client's — only where nothing but the proxies can reach the node). From a trusted
+peer the client's address is read from X-Forwarded-For: the rightmost address there that
+is not itself a trusted proxy (the one the last trusted hop saw; anything to its left was
+written by the client and may be forged). Anything else — an untrusted peer, a missing
+or malformed header — leaves the peer's address.
 
 Both the HTTP limits (server.node.http_limits) and the websocket's per-address limits
 (server.transport.websocket, server.transport.limits) use it; the per-address cap on

@@ -90,3 +90,12 @@ def test_a_tree_to_compare_with_is_compiled_by_its_own_build(tmp_path: Path) -> 
     assert movepath.build_command(tmp_path)[1:] == [
         "-c", "import sys, protocol.native as n; sys.exit(not n.build(n.out_dir()))"
     ]  # fmt: skip
+
+
+def test_the_kid_flood_bench_floods_and_measures_a_bystander() -> None:
+    from bench import kids
+
+    r = kids.run(sockets=2, seconds=1.5)
+    assert r["hellos"] > 0 and r["welcomed"] == 0  # no forged token was taken
+    assert r["refused"] + r["rate_limited"] > 0
+    assert 0 < r["calm_p50_ms"] <= r["calm_p99_ms"] and 0 < r["flooded_p50_ms"] <= r["flooded_p99_ms"]

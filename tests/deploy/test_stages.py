@@ -42,13 +42,17 @@ def web_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The build stage's `pip install .`, from a folder holding only what the stage copies."""
+    """The build stage's `pip install ./clients/python .` (the client, then the server that
+    depends on it), from a folder holding only what the stage copies."""
     build = stage("build")
-    assert any(run.split()[-2:] == ["install", "."] for run in build.runs()), "the build stage installs `.`"
+    (line,) = [run.split() for run in build.runs() if run.split()[-1:] == ["."] and "install" in run.split()]
+    paths = line[line.index("install") + 1 :]
+    assert paths == ["./clients/python", "."], "the build stage installs the client and the server"
     work = lay_out(build, tmp_path_factory.mktemp("build-stage"))
     target = tmp_path_factory.mktemp("site")
     pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
-    out = subprocess.run([*pip, "--target", str(target), "."], cwd=work, capture_output=True, text=True, timeout=240)
+    out = subprocess.run([*pip, "--target", str(target), *paths], cwd=work, capture_output=True, text=True,
+                         timeout=240)  # fmt: skip
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
     return target
 
@@ -62,8 +66,7 @@ def test_the_web_stage_builds_the_app_from_what_it_copies(web_dist: Path) -> Non
 
 def test_the_build_stage_installs_every_package_the_server_imports(installed: Path) -> None:
     probe = (
-        "import server.node.app, server.node.cli, protocol.native, clients.python.client as c;"
-        " print(server.node.app.__file__)"
+        "import server.node.app, server.node.cli, protocol.native, longhall_client.bot; print(server.node.app.__file__)"
     )
     env = {**os.environ, "PYTHONPATH": str(installed)}
     out = subprocess.run([sys.executable, "-c", probe], cwd=installed, env=env, capture_output=True, text=True)

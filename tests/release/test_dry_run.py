@@ -2,11 +2,13 @@
 clean checkout holds them, the server's sdist and wheel and the Python client's sdist and
 wheel are built as `python -m build` builds them (each wheel from its sdist, so a file the
 sdist lacks fails here) and pass `twine check`; `npm pack --dry-run` lists the JS client's
-tarball, and the tarball, unpacked into another project, compiles under `nodenext` and
-loads in plain Node. Then the client's wheel is installed alone into a fresh virtualenv, with only its
+tarball, and the tarball, unpacked into another project, compiles under `nodenext`, loads
+in plain Node, and a program typed with its generated types plays a whole game of each
+game. Then the client's wheel is installed alone into a fresh virtualenv, with only its
 dependencies (copied from this environment: no index is asked), imports without the
-server, and plays a game against a server. The server's wheel holds the server's packages
-and every data file they read, and of the clients only the Python one `longhall bot` runs.
+server, and plays a game against a server. The server's wheel holds only the server's
+packages and every data file they read, and depends on the client's distribution (which
+`longhall bot` runs) at the same release.
 
 Offline: `--no-isolation` builds with this environment's setuptools, as
 tests/deploy/test_stages.py installs.
@@ -99,11 +101,10 @@ def test_the_client_passes_twine_strictly_with_its_readme(dist: Path) -> None:
     assert check.returncode == 0, check.stdout + check.stderr
 
 
-def test_the_server_wheel_holds_its_packages_and_data_and_of_the_clients_only_the_bot(dist: Path) -> None:
+def test_the_server_wheel_holds_only_its_own_packages_and_data_and_needs_the_client(dist: Path) -> None:
     inside = set(names(dist / f"{SERVER}-py3-none-any.whl"))
-    clients = {n for n in inside if n.startswith("clients/")}
-    bot = {f"clients/python/{f}" for f in ("__init__.py", "client.py", "bot.py", "py.typed")}
-    assert clients == {"clients/__init__.py", *bot}
+    tops = {n.split("/")[0] for n in inside}
+    assert tops == {"server", "protocol", f"{SERVER}.dist-info"}  # no clients: `longhall-client` is its own
     # every file of server/ and protocol/ but docs: the games' data, the rule texts, the migrations
     needed = {p.relative_to(ROOT).as_posix() for top in ("server", "protocol") for p in (ROOT / top).rglob("*")
               if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".md", ".pyc", ".so")}  # fmt: skip
@@ -112,6 +113,7 @@ def test_the_server_wheel_holds_its_packages_and_data_and_of_the_clients_only_th
     assert f"{SERVER}.dist-info/licenses/LICENSE" in inside
     meta = wheel_metadata(dist / f"{SERVER}-py3-none-any.whl", SERVER)
     assert meta["Version"] == RELEASE and meta["License-Expression"] == "MIT"
+    assert f"longhall-client=={RELEASE}" in (meta.get_all("Requires-Dist") or [])  # `longhall bot` plays with it
     with zipfile.ZipFile(dist / f"{SERVER}-py3-none-any.whl") as z:
         assert "longhall = server.node.cli:main" in z.read(f"{SERVER}.dist-info/entry_points.txt").decode()
 

@@ -46,6 +46,8 @@ def test_the_server_and_both_clients_have_the_one_release_version() -> None:
         "clients/web/package.json": package("clients/web/package.json")["version"],
     }
     assert {path: v for path, v in versions.items() if v != RELEASE} == {}
+    # the server needs the Python client (`longhall bot`) of its own release
+    assert f"longhall-client=={RELEASE}" in toml("pyproject.toml")["project"]["dependencies"]
 
 
 def test_the_lock_files_record_the_same_version() -> None:

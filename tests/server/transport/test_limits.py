@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 
 from clients.python.bot import play
 from clients.python.client import Client, ServerError
-from server.transport.limits import CACHED_COST, COSTS
+from server.transport.limits import CACHED_COST, COSTS, REFUSED_TOKEN_COST
 from tests.cluster import ServerProc
 from tests.server.transport.test_bad_input import Raw
 from tests.tables import table
@@ -165,3 +165,17 @@ async def test_a_refused_move_is_answered_with_its_id_and_changes_nothing(tight,
             reply = await raw.recv()
         assert reply["t"] == "error" and reply["code"] == "rate_limited" and reply["id"] == "m1"
         assert sync_redis.hgetall(f"room:{{{t.room}}}:doc") == doc
+
+
+async def test_hellos_with_forged_tokens_are_throttled(node) -> None:
+    """Issue 36, hole 1: each forged token costs a signature check. A refused hello costs
+    REFUSED_TOKEN_COST more than its price, so a socket sending them back to back is served
+    only a few before it is told `rate_limited` and closed; a well-formed hello still pays 2."""
+    async with Raw(node.url) as raw:
+        got, seconds, code = await flood(raw, {"t": "hello", "versions": [1], "token": "x.y.z"}, 400)
+    refused_price = COSTS["hello"] + REFUSED_TOKEN_COST
+    assert got["bad_token"] <= (400 + 200 * seconds) / refused_price + 1, (got, seconds)
+    assert got["rate_limited"] >= 1 and code == 1008
+    async with Raw(node.url) as raw:
+        answers = [await raw.ask({"t": "hello", "versions": [1]}) for _ in range(100)]
+    assert {a["t"] for a in answers} == {"welcome"}  # 200 units: within the burst, nothing refused
