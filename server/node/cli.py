@@ -102,9 +102,10 @@ def _exit_quietly(sig: int, frame: object) -> None:
 def bot(args: argparse.Namespace) -> int:
     from longhall_client.bot import run_bot
 
-    return asyncio.run(
+    code = asyncio.run(
         run_bot(args.url, args.game, args.room, args.seats, args.options, args.seed, args.spectate, args.fill_bots)
     )
+    return int(code)
 
 
 def replay(args: argparse.Namespace) -> int:
