@@ -36,7 +36,7 @@ import msgpack
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from bench.procs import ROOT, Cluster
+from bench.procs import ROOT, Cluster, cpu_seconds
 
 SECRET = "bench-secret-" + "x" * 32
 # the flooders and the bystander are addresses of their own (of the loopback network), and
@@ -107,13 +107,17 @@ def run(sockets: int, seconds: float) -> dict[str, Any]:
         node = cluster.nodes[0]
         try:
             rss0 = node.rss_kib()
+            cpu0 = cpu_seconds(node.pid)
             calm = asyncio.run(pings(node.url, seconds))
+            cpu1 = cpu_seconds(node.pid)
             flooders = subprocess.Popen(
                 [sys.executable, "-m", "bench.kids", "flood", node.url, str(sockets), str(seconds + 1)],
                 cwd=ROOT, stdout=subprocess.PIPE, text=True,
             )  # fmt: skip
             time.sleep(0.5)  # the flood under way before the window opens
+            cpu2 = cpu_seconds(node.pid)
             flooded = asyncio.run(pings(node.url, seconds))
+            cpu3 = cpu_seconds(node.pid)
             out, _ = flooders.communicate(timeout=seconds + 60)
             tally = json.loads(out.strip().splitlines()[-1])
             rss1 = node.rss_kib()
@@ -126,6 +130,7 @@ def run(sockets: int, seconds: float) -> dict[str, Any]:
         "calm_p50_ms": percentile(calm, 50), "calm_p99_ms": percentile(calm, 99),
         "flooded_p50_ms": percentile(flooded, 50), "flooded_p99_ms": percentile(flooded, 99),
         "rss_kib_before": rss0, "rss_kib_after": rss1,
+        "node_cpu_calm": (cpu1 - cpu0) / seconds, "node_cpu_flooded": (cpu3 - cpu2) / seconds,
     }  # fmt: skip
     figures["p99_ratio"] = figures["flooded_p99_ms"] / figures["calm_p99_ms"]
     return figures
@@ -146,6 +151,7 @@ def main() -> None:
         f"{f['rate_limited']} rate_limited, {f['closed']} sockets closed, {f['welcomed']} welcomed): "
         f"bystander ping p50 {f['calm_p50_ms']:.1f} → {f['flooded_p50_ms']:.1f} ms, "
         f"p99 {f['calm_p99_ms']:.1f} → {f['flooded_p99_ms']:.1f} ms (flooded ÷ calm {f['p99_ratio']:.2f}×); "
+        f"node CPU {f['node_cpu_calm']:.0%} → {f['node_cpu_flooded']:.0%} of a core; "
         f"node RSS {f['rss_kib_before'] / 1024:.1f} → {f['rss_kib_after'] / 1024:.1f} MiB"
     )
 
