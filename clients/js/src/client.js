@@ -508,6 +508,25 @@ export class Client extends Emitter {
     }
     throw new Error("could not deliver the move");
   }
+
+  /**
+   * A room of one game seen through that game's types (index.d.ts: `GameRoom`): in
+   * TypeScript its `legal` gives the game's moves and its `move` takes only those. The
+   * room must be entered (create, join or spectate) and be of `game`.
+   */
+  game(room, game) {
+    const mirror = this.rooms.get(room);
+    if (!mirror) throw new Error(`not in room ${room}: create, join or spectate it first`);
+    if (mirror.game && mirror.game !== game) throw new Error(`room ${room} plays ${mirror.game}, not ${game}`);
+    return {
+      room,
+      game,
+      mirror,
+      table: () => mirror.view?.table,
+      legal: () => this.legal(room),
+      move: (move, opts) => this.move(room, move, opts),
+    };
+  }
 }
 
 /**

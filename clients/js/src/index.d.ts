@@ -1,6 +1,7 @@
 // Types of the public API of @longhall/client. The protocol message types come from
 // protocol.d.ts, which is generated from protocol/ (see tools/gen_types.py).
 import type { ErrorCode, Json, Move, Options, PatchOp, Result, View } from "./protocol.js";
+import type { GameMoves, GameName, GameTables } from "./games.js";
 export * from "./protocol.js";
 export * from "./games.js";
 
@@ -86,6 +87,19 @@ export interface ClientEvents {
   tick: undefined;
 }
 
+/** A room of game `G` through its generated types (`client.game(room, "hunters")`). */
+export interface GameRoom<G extends GameName> {
+  readonly room: string;
+  readonly game: G;
+  readonly mirror: RoomMirror;
+  /** the table as this client sees it now (a seat's or the spectators' view) */
+  table(): GameTables[G] | undefined;
+  /** every legal decision of your seat now, as moves of this game */
+  legal(): Promise<GameMoves[G][]>;
+  /** send one decision of this game; resolves to the committed seq */
+  move(move: GameMoves[G], opts?: { id?: string | number | null; seq?: number | null }): Promise<number>;
+}
+
 export interface ClientOptions {
   name?: string;
   /** a token from an earlier `welcome`: resumes that player (and their seats) */
@@ -140,4 +154,6 @@ export declare class Client {
   unqueue(game: string, players: number, options?: Options | null): Promise<void>;
   matches: { t: "matched"; room: string; seat: number }[];
   move(room: string, move: Move | Json, opts?: { id?: string | number | null; seq?: number | null }): Promise<number>;
+  /** the room (entered, of `game`) through the game's types: typed `legal`, `move`, `table` */
+  game<G extends GameName>(room: string, game: G): GameRoom<G>;
 }

@@ -28,6 +28,16 @@ export function hands(seat: FeastTable, watching: FeastSpectatorTable): number {
 
 export const moves: GameMoves["vikings"][] = [{ type: "buy", slot: 4 }, { type: "convert", vp: 2 }];
 
+export async function through(client: Client, room: string): Promise<number> {
+  const hunters = client.game(room, "hunters");
+  const moves: HuntersMove[] = await hunters.legal();
+  const table: HuntersTable | undefined = hunters.table();
+  console.log(moves.length, table?.hand);
+  // @ts-expect-error a room of Hunters & Gatherers takes no Vikings move
+  await hunters.move({ type: "buy", slot: 4 });
+  return hunters.move({ type: "place", x: 1, y: 0, rotation: 3 });
+}
+
 // @ts-expect-error a place move needs its rotation
 export const missing: HuntersMove = { type: "place", x: 0, y: 0 };
 // @ts-expect-error no move type "fly"

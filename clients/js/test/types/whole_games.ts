@@ -54,22 +54,23 @@ const pickers: { [G in GameName]: Picker<G> } = {
   feast: (moves: FeastMove[], random) => byKind(moves, random),
 };
 
-async function seat<G extends GameName>(client: Client, room: string, pick: Picker<G>, random: () => number) {
-  const mirror = client.rooms.get(room);
-  if (!mirror) throw new Error(`not in ${room}`);
+async function seat<G extends GameName>(client: Client, room: string, game: G, random: () => number) {
+  const table = client.game(room, game); // the room through this game's types
+  const pick = pickers[game] as Picker<G>;
+  const mirror = table.mirror;
   const mine = () => mirror.view.status === "playing" && (mirror.view.to_act ?? []).includes(mirror.seat);
   for (;;) {
     await client.waitUntil(() => mirror.result !== null || mine(), 120_000);
     if (mirror.result !== null) return mirror.result;
     const seq = mirror.seq;
     try {
-      const moves = (await client.legal(room)) as GameMoves[G][];
+      const moves: GameMoves[G][] = await table.legal();
       if (moves.length === 0) {
         await client.waitUntil(() => mirror.seq !== seq || mirror.result !== null, 120_000);
         continue;
       }
       const move: GameMoves[G] = pick(moves, random);
-      await client.move(room, move, { seq });
+      await table.move(move, { seq });
     } catch (err) {
       if (!(err instanceof ServerError) || !RETRY.has(err.code)) throw err;
       await client.resync(room);
@@ -86,7 +87,7 @@ async function wholeGame<G extends GameName>(url: string, game: G, options: Opti
     await guest.join(room);
     await host.start(room);
     const results: Result[] = await Promise.all(
-      players.map((c, i) => seat(c, room, pickers[game] as Picker<G>, seeded(seed + i))),
+      players.map((c, i) => seat(c, room, game, seeded(seed + i))),
     );
     const mirror = host.rooms.get(room);
     return { room, seq: mirror?.seq ?? -1, results };
