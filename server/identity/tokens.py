@@ -17,6 +17,14 @@ External JWTs (optional): a backend that already knows its users signs a JWT (HS
 `preferred_username` is the default name. Guests (hello without a token) stay the
 default. Tokens of the earlier form `<player>.<mac>` verify while `legacy_tokens` is on,
 and are replaced by a JWT in the `welcome`.
+
+Operators (server.console): `longhall admin-token NAME` mints a token signed the same way
+with the claim `adm` and `sub` `op:NAME`, expiring within `token_ttl` (an hour by
+default). Minting one needs what signing needs (the deployment's Redis, or
+`LONGHALL_SECRET`), so whoever can mint one already holds the store. A player's token is
+never an operator's (`verify_admin` wants the claim) and an operator's is never a
+player's (`verify` refuses the claim); `longhall revoke op:NAME` revokes one like a
+player's.
 """
 
 from __future__ import annotations
@@ -48,6 +56,9 @@ ISSUER = "longhall"
 KID = "lh-"
 KID_FORM = re.compile(r"lh-(0|[1-9][0-9]{0,11})-([1-9][0-9]{0,11})")  # as nodes write them: no sign, no 0 prefix
 MIN_ROTATION = 60  # seconds: no node rotates faster
+ADMIN = "adm"  # the claim of an operator's token
+OPERATOR = "op:"  # an operator's `sub`: op:NAME
+OPERATOR_NAME = re.compile(r"^[A-Za-z0-9_.@-]{1,40}$")
 PLAIN_SUB = re.compile(r"^[A-Za-z0-9_.@-]{1,40}$")
 REVOCATION_POLL = 2.0
 LOOKBACK = 30.0
@@ -162,6 +173,38 @@ class Tokens:
         assert key is not None  # made just now if it was missing
         return jwt.encode(claims, key, algorithm="HS256", headers={"kid": kid})
 
+    async def issue_admin(self, name: str, ttl: int) -> str:
+        """An operator's token for `name`, valid `ttl` seconds (at most `token_ttl`: the key
+        that signs it is kept no longer)."""
+        if not OPERATOR_NAME.match(name):
+            raise ValueError("an operator's name is 1 to 40 letters, digits or _.@-")
+        kid = self._current_kid()
+        now = int(self.clock())
+        claims = {"sub": OPERATOR + name, "iat": now, "exp": now + max(1, min(ttl, self.ttl)), "iss": ISSUER,
+                  ADMIN: True}  # fmt: skip
+        key = await self._key(kid, create=True)
+        assert key is not None
+        return jwt.encode(claims, key, algorithm="HS256", headers={"kid": kid})
+
+    async def verify_admin(self, token: str) -> str | None:
+        """The operator an operator's token names (`op:NAME`), or None: not one, or not valid."""
+        try:
+            kid = str(jwt.get_unverified_header(token).get("kid") or "")
+            if not kid.startswith(KID) or not self._possible(kid):
+                return None
+            key = await self._key(kid)
+            if key is None:
+                return None
+            claims = jwt.decode(token, key, algorithms=["HS256"], issuer=ISSUER,
+                                options={"require": ["sub", "iat", "exp"]})  # fmt: skip
+        except (jwt.PyJWTError, ValueError, KeyError):
+            return None
+        operator = str(claims["sub"])
+        if claims.get(ADMIN) is not True or not operator.startswith(OPERATOR):
+            return None
+        revoked = await self._revoked_at(operator)
+        return None if revoked is not None and float(claims["iat"]) <= revoked else operator
+
     async def verify(self, token: str) -> Verified | None:
         """Who the token proves, or None (bad, expired, revoked, or from nobody we trust)."""
         if token.count(".") == 1:
@@ -196,6 +239,8 @@ class Tokens:
                             options={"require": ["sub", "iat", "exp"]})  # fmt: skip
         if kid not in self.keys:  # a derived key of another rotation, proven by this signature
             self._keep(kid, key)
+        if ADMIN in claims:  # an operator's token speaks for no player
+            return None
         player = str(claims["sub"])
         return (player, float(claims["iat"]), None) if 0 < len(player) <= 64 else None
 
