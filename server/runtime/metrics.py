@@ -14,6 +14,9 @@
   longhall_event_loop_info{loop}         the event loop the node runs on (LONGHALL_LOOP): uvloop, asyncio
 plus prometheus_client's process metrics (CPU seconds, resident memory, open files).
 
+`headline()` reads the same figures back as totals and means for the operator console
+(server.console.survey).
+
 Each update on the move path is one call here (a counter or a histogram, about a
 microsecond); gauges cost nothing until scraped. `python -m bench.metrics_cost` measures
 committed moves per second with and without a scrape every second.
