@@ -165,43 +165,50 @@ class Tokens:
             await self.redis.hdel(KEYS, *old)
 
     # -- issue and verify --------------------------------------------------------------
-    async def issue(self, player: str) -> str:
+    async def _signed(self, claims: dict[str, Any]) -> str:
+        """`claims` signed with the current period's key."""
         kid = self._current_kid()
-        now = int(self.clock())
-        claims = {"sub": player, "iat": now, "exp": now + self.ttl, "iss": ISSUER}
         key = await self._key(kid, create=True)
         assert key is not None  # made just now if it was missing
         return jwt.encode(claims, key, algorithm="HS256", headers={"kid": kid})
+
+    async def _proven(self, token: str, kid: str) -> dict[str, Any] | None:
+        """The claims of a token a key of ours signed (None: no such key; a bad signature
+        or an expired token raises PyJWT's error)."""
+        if not self._possible(kid):
+            return None
+        key = await self._key(kid)
+        if key is None:
+            return None
+        claims: dict[str, Any] = jwt.decode(token, key, algorithms=["HS256"], issuer=ISSUER,
+                                            options={"require": ["sub", "iat", "exp"]})  # fmt: skip
+        if kid not in self.keys:  # a derived key of another rotation, proven by this signature
+            self._keep(kid, key)
+        return claims
+
+    async def issue(self, player: str) -> str:
+        now = int(self.clock())
+        return await self._signed({"sub": player, "iat": now, "exp": now + self.ttl, "iss": ISSUER})
 
     async def issue_admin(self, name: str, ttl: int) -> str:
         """An operator's token for `name`, valid `ttl` seconds (at most `token_ttl`: the key
         that signs it is kept no longer)."""
         if not OPERATOR_NAME.match(name):
             raise ValueError("an operator's name is 1 to 40 letters, digits or _.@-")
-        kid = self._current_kid()
         now = int(self.clock())
-        claims = {"sub": OPERATOR + name, "iat": now, "exp": now + max(1, min(ttl, self.ttl)), "iss": ISSUER,
-                  ADMIN: True}  # fmt: skip
-        key = await self._key(kid, create=True)
-        assert key is not None
-        return jwt.encode(claims, key, algorithm="HS256", headers={"kid": kid})
+        return await self._signed({"sub": OPERATOR + name, "iat": now, "exp": now + max(1, min(ttl, self.ttl)),
+                                   "iss": ISSUER, ADMIN: True})  # fmt: skip
 
     async def verify_admin(self, token: str) -> str | None:
         """The operator an operator's token names (`op:NAME`), or None: not one, or not valid."""
         try:
             kid = str(jwt.get_unverified_header(token).get("kid") or "")
-            if not kid.startswith(KID) or not self._possible(kid):
-                return None
-            key = await self._key(kid)
-            if key is None:
-                return None
-            claims = jwt.decode(token, key, algorithms=["HS256"], issuer=ISSUER,
-                                options={"require": ["sub", "iat", "exp"]})  # fmt: skip
+            claims = await self._proven(token, kid) if kid.startswith(KID) else None
         except (jwt.PyJWTError, ValueError, KeyError):
             return None
-        operator = str(claims["sub"])
-        if claims.get(ADMIN) is not True or not operator.startswith(OPERATOR):
+        if claims is None or claims.get(ADMIN) is not True or not str(claims["sub"]).startswith(OPERATOR):
             return None
+        operator = str(claims["sub"])
         revoked = await self._revoked_at(operator)
         return None if revoked is not None and float(claims["iat"]) <= revoked else operator
 
@@ -230,16 +237,8 @@ class Tokens:
         return Verified(player, name)
 
     async def _ours(self, token: str, kid: str) -> tuple[str, float, None] | None:
-        if not self._possible(kid):
-            return None
-        key = await self._key(kid)
-        if key is None:
-            return None
-        claims = jwt.decode(token, key, algorithms=["HS256"], issuer=ISSUER,
-                            options={"require": ["sub", "iat", "exp"]})  # fmt: skip
-        if kid not in self.keys:  # a derived key of another rotation, proven by this signature
-            self._keep(kid, key)
-        if ADMIN in claims:  # an operator's token speaks for no player
+        claims = await self._proven(token, kid)
+        if claims is None or ADMIN in claims:  # an operator's token speaks for no player
             return None
         player = str(claims["sub"])
         return (player, float(claims["iat"]), None) if 0 < len(player) <= 64 else None
