@@ -26,8 +26,8 @@ class Audit:
 
     async def record(self, by: str, action: str, target: str, outcome: str = "ok", **detail: Any) -> dict[str, Any]:
         """Write one action down (before its answer leaves: an action not written is not answered)."""
-        entry = {"at": round(time.time(), 3), "by": by, "action": action, "target": target, "outcome": outcome,
-                 "node": self.node, **detail}  # fmt: skip
+        entry = {**detail, "at": round(time.time(), 3), "by": by, "action": action, "target": target,
+                 "outcome": outcome, "node": self.node}  # fmt: skip
         log.info("operator %s: %s %s (%s)%s", by, action, target, outcome,
                  "".join(f" {k}={v}" for k, v in detail.items()))  # fmt: skip
         async with self.redis.pipeline(transaction=True) as pipe:

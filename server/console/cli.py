@@ -43,7 +43,7 @@ HELP = {
     "end": "end a game in play as abandoned (archived as such)",
     "remove": "free a player's seat in a room not started yet and ban them from it",
     "sockets": "this node's open sockets (--player: one player's)",
-    "close": "close one socket of this node (close code 4004)",
+    "close": "close one socket (close code 4004), on whichever node its name says",
     "revoke": "refuse every token of a player issued until now; every node closes their sockets",
     "queues": "the matchmaking queues and their tickets",
     "metrics": "the headline figures of the node and the deployment",

@@ -2,7 +2,8 @@
 (`Authorization: Bearer <token>`, minted by `longhall admin-token`).
 
 No token, or one that does not verify: 401 (with `WWW-Authenticate: Bearer`); a player's
-token, valid but not an operator's: 403. Refusals of an action answer 404 (no such room)
+token, valid but not an operator's: 403. Closing a socket of another node answers 202: that
+node was asked to (through its node channel) and answers nobody. Refusals of an action answer 404 (no such room)
 or 409 with the room service's code (`already_started`, `not_started`, ...), and are
 written down like the actions that went through (server.console.audit).
 
@@ -113,7 +114,8 @@ async def sockets(request: Request, console: Console, operator: str) -> Response
 
 async def close(request: Request, console: Console, operator: str) -> Response:
     closed = await console.operations.close(operator, request.path_params["socket"])
-    return _answer({**closed, "closed": True, "by": operator})
+    asked = bool(closed["asked"])  # another node's socket: that node closes it
+    return _answer({**closed, "closed": not asked, "by": operator}, 202 if asked else 200)
 
 
 async def revoke(request: Request, console: Console, operator: str) -> Response:

@@ -5,7 +5,9 @@ Where sockets are: Redis knows, per room, the spectators each node holds
 (`room:{ID}:watch`, written by each node's sweep every few seconds) but not which node
 holds a seated player's socket; so a room's `watchers` names every node with spectators
 in it, and `here` counts the sockets of the answering node only (its `node`). A listing of
-sockets is the answering node's own: another node's sockets are listed by asking it.
+sockets is the answering node's own: another node's sockets are listed by asking it. A
+socket's name says its node (`NODE.ID`), so any node can have it closed
+(server.console.operations).
 
 Deliberately left out: paging. The listing reads every room's document (a SCAN of the
 rooms' meta, one pipelined read per room), at most `ROOMS` of them: an operator's look,
@@ -34,14 +36,18 @@ ORDER = {rm.PLAYING: 0, rm.OPEN: 1, rm.OVER: 2}
 LOG = 50  # log entries a room's inspection shows, the latest
 
 
-def socket_id(sess: Session) -> str:
-    """A socket's name on its node while it is open (the node's own: not unique across nodes)."""
-    return f"{id(sess):x}"
+def socket_id(node: str, sess: Session) -> str:
+    """A socket's name while it is open: its node, and its number there (`id`)."""
+    return f"{node}.{id(sess):x}"
 
 
-def socket(sess: Session) -> dict[str, Any]:
-    return {"socket": socket_id(sess), "player": sess.player, "name": sess.name,
-            "rooms": [{"room": r, "seat": s} for r, s in sess.rooms.items()]}  # fmt: skip
+def socket_of(name: str) -> tuple[str, int] | None:
+    """The node and the number a socket's name holds (None: no socket's name)."""
+    node, _, number = name.partition(".")
+    try:
+        return (node, int(number, 16)) if node and number else None
+    except ValueError:
+        return None
 
 
 def seated(seats: list[Any]) -> list[dict[str, Any] | None]:
@@ -52,6 +58,10 @@ def seated(seats: list[Any]) -> list[dict[str, Any] | None]:
 class Survey:
     def __init__(self, redis: Redis, rooms: Rooms, gateway: Gateway, node: str) -> None:
         self.redis, self.rooms, self.gateway, self.node = redis, rooms, gateway, node
+
+    def socket(self, sess: Session) -> dict[str, Any]:
+        return {"socket": socket_id(self.node, sess), "player": sess.player, "name": sess.name,
+                "rooms": [{"room": r, "seat": s} for r, s in sess.rooms.items()]}  # fmt: skip
 
     def here(self, room: str) -> int:
         return len(self.rooms.hub.local.get(room, {}))
@@ -100,7 +110,7 @@ class Survey:
         latest: Any = await self.redis.xrevrange(log_key, "+", "-", count=LOG)
         watch = await self.redis.hgetall(watch_key)
         members = self.rooms.hub.local.get(room, {})
-        here = [socket(s) for s in self.gateway.sessions if s in members]
+        here = [self.socket(s) for s in self.gateway.sessions if s in members]
         return {"room": room, "seq": seq, "private": private, "node": self.node, "view": view,
                 "said": await said(self.redis, room) or [],
                 "log": [{"seq": int(f.get(b"seq", b"0")), **msgpack.unpackb(f[b"entry"], raw=False)}
@@ -110,7 +120,7 @@ class Survey:
     def sockets(self, player: str | None = None) -> list[dict[str, Any]]:
         """This node's open sockets (one player's: `player`)."""
         chosen = self.gateway.by_player.get(player, set()) if player else self.gateway.sessions
-        return sorted((socket(s) for s in chosen if not s.closed), key=lambda s: (s["player"] or "", s["socket"]))
+        return sorted((self.socket(s) for s in chosen if not s.closed), key=lambda s: (s["player"] or "", s["socket"]))
 
     async def queues(self) -> dict[str, Any]:
         """Every matchmaking queue with its tickets (oldest first), and the matches under way."""

@@ -148,6 +148,33 @@ async def test_a_socket_is_closed(server, admin: httpx.AsyncClient) -> None:
     await c.close()
 
 
+async def test_a_socket_of_another_node_is_closed_by_that_node(two_nodes, redis_url: str) -> None:
+    a, b = two_nodes
+    c = await Client(b.url, reconnect=False).connect()
+    token = await operator_token(redis_url, "alice")
+    async with (
+        httpx.AsyncClient(base_url=a.http, headers=bearer(token), timeout=30) as on_a,
+        httpx.AsyncClient(base_url=b.http, headers=bearer(token), timeout=30) as on_b,
+    ):
+        assert (await on_a.get("/api/admin/sockets", params={"player": c.player})).json()["sockets"] == []
+        listed = (await on_b.get("/api/admin/sockets", params={"player": c.player})).json()
+        socket = listed["sockets"][0]["socket"]
+        assert socket.startswith(f"{listed['node']}.")
+        asked = await on_a.post(f"/api/admin/sockets/{socket}/close")
+        assert asked.status_code == 202
+        assert asked.json() == {"socket": socket, "node": listed["node"], "asked": True, "closed": False,
+                                "by": "op:alice"}  # fmt: skip
+        assert c.ws is not None
+        await asyncio.wait_for(c.ws.wait_closed(), LONG)
+        assert c.ws.close_code == CLOSE_REMOVED
+        latest = (await on_b.get("/api/admin/actions", params={"limit": 1})).json()["actions"][0]
+        node_a = (await on_a.get("/api/admin")).json()["node"]
+        assert {k: latest[k] for k in ("action", "target", "outcome", "node")} == {
+            "action": "close", "target": socket, "outcome": "asked", "node": node_a
+        }  # fmt: skip
+    await c.close()
+
+
 async def test_a_player_is_revoked(server, admin: httpx.AsyncClient) -> None:
     c = await Client(server.url, reconnect=False).connect()
     revoked = await admin.post(f"/api/admin/players/{c.player}/revoke")

@@ -218,7 +218,7 @@ async def the_console_answers_as_described(http: httpx.AsyncClient, seen: set[st
     for r in (room, room, "nosuchroom"):  # removed, then not seated, then no room
         await answers_validate(http, remove, f"/api/admin/rooms/{r}/players/{player.player}/remove", seen, "post",
                                token)  # fmt: skip
-    for s in (sockets["sockets"][0]["socket"], socket):
+    for s in (sockets["sockets"][0]["socket"], socket, "othernode.7f"):  # closed, none such, another node's
         await answers_validate(http, "/api/admin/sockets/{socket}/close", f"/api/admin/sockets/{s}/close", seen,
                                "post", token)  # fmt: skip
     await answers_validate(http, "/api/admin/players/{player}/revoke", "/api/admin/players/op:nobody/revoke", seen,
