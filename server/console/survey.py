@@ -51,8 +51,8 @@ def socket_of(name: str) -> tuple[str, int] | None:
 
 
 def seated(seats: list[Any]) -> list[dict[str, Any] | None]:
-    return [None if s is None else {"player": s["player"], "name": s["name"], **({"bot": s["bot"]} if s.get("bot")
-            else {})} for s in seats]  # fmt: skip
+    """Who holds each seat: the player, their name and, for a bot, its level."""
+    return [None if s is None else {k: s[k] for k in ("player", "name", "bot") if s.get(k) is not None} for s in seats]
 
 
 class Survey:
