@@ -71,6 +71,7 @@ CLOSE_HELLO_TIMEOUT = 4000  # no `hello` within the hello timeout
 CLOSE_IDLE = 4001  # in no room and silent for the idle timeout
 CLOSE_NO_PONG = 4002  # a server ping went unanswered for the ping timeout
 CLOSE_REVOKED = 4003  # the player's tokens were revoked: hello again without the token
+CLOSE_REMOVED = 4004  # an operator closed this socket (server.console): reconnect, or not
 
 # every close code with what a client does about it (docs/protocol.md has a row for each)
 CLOSE_CODES = {
@@ -84,4 +85,5 @@ CLOSE_CODES = {
     CLOSE_IDLE: "idle in no room: reconnect when needed",
     CLOSE_NO_PONG: "a server ping went unanswered: reconnect",
     CLOSE_REVOKED: "the player's tokens were revoked: hello without the token",
+    CLOSE_REMOVED: "closed by an operator of the server",
 }

@@ -27,7 +27,8 @@ RANKS = {
     "server.archive": 6,
     "server.matchmaking": 7,
     "server.transport": 8,  # the websocket side
-    "server.node": 9,  # the process: composition
+    "server.console": 9,  # the operators' reads and actions
+    "server.node": 10,  # the process: composition
 }
 # imports against the layers that remain, each to be removed
 DEBTS: set[tuple[str, str]] = set()  # (none left: keep it so)

@@ -17,6 +17,14 @@ External JWTs (optional): a backend that already knows its users signs a JWT (HS
 `preferred_username` is the default name. Guests (hello without a token) stay the
 default. Tokens of the earlier form `<player>.<mac>` verify while `legacy_tokens` is on,
 and are replaced by a JWT in the `welcome`.
+
+Operators (server.console): `longhall admin-token NAME` mints a token signed the same way
+with the claim `adm` and `sub` `op:NAME`, expiring within `token_ttl` (an hour by
+default). Minting one needs what signing needs (the deployment's Redis, or
+`LONGHALL_SECRET`), so whoever can mint one already holds the store. A player's token is
+never an operator's (`verify_admin` wants the claim) and an operator's is never a
+player's (`verify` refuses the claim); `longhall revoke op:NAME` revokes one like a
+player's.
 """
 
 from __future__ import annotations
@@ -48,6 +56,9 @@ ISSUER = "longhall"
 KID = "lh-"
 KID_FORM = re.compile(r"lh-(0|[1-9][0-9]{0,11})-([1-9][0-9]{0,11})")  # as nodes write them: no sign, no 0 prefix
 MIN_ROTATION = 60  # seconds: no node rotates faster
+ADMIN = "adm"  # the claim of an operator's token
+OPERATOR = "op:"  # an operator's `sub`: op:NAME
+OPERATOR_NAME = re.compile(r"^[A-Za-z0-9_.@-]{1,40}$")
 PLAIN_SUB = re.compile(r"^[A-Za-z0-9_.@-]{1,40}$")
 REVOCATION_POLL = 2.0
 LOOKBACK = 30.0
@@ -154,13 +165,52 @@ class Tokens:
             await self.redis.hdel(KEYS, *old)
 
     # -- issue and verify --------------------------------------------------------------
-    async def issue(self, player: str) -> str:
+    async def _signed(self, claims: dict[str, Any]) -> str:
+        """`claims` signed with the current period's key."""
         kid = self._current_kid()
-        now = int(self.clock())
-        claims = {"sub": player, "iat": now, "exp": now + self.ttl, "iss": ISSUER}
         key = await self._key(kid, create=True)
         assert key is not None  # made just now if it was missing
         return jwt.encode(claims, key, algorithm="HS256", headers={"kid": kid})
+
+    async def _proven(self, token: str, kid: str) -> dict[str, Any] | None:
+        """The claims of a token a key of ours signed (None: no such key; a bad signature
+        or an expired token raises PyJWT's error)."""
+        if not self._possible(kid):
+            return None
+        key = await self._key(kid)
+        if key is None:
+            return None
+        claims: dict[str, Any] = jwt.decode(token, key, algorithms=["HS256"], issuer=ISSUER,
+                                            options={"require": ["sub", "iat", "exp"]})  # fmt: skip
+        if kid not in self.keys:  # a derived key of another rotation, proven by this signature
+            self._keep(kid, key)
+        return claims
+
+    async def issue(self, player: str) -> str:
+        now = int(self.clock())
+        return await self._signed({"sub": player, "iat": now, "exp": now + self.ttl, "iss": ISSUER})
+
+    async def issue_admin(self, name: str, ttl: int) -> str:
+        """An operator's token for `name`, valid `ttl` seconds (at most `token_ttl`: the key
+        that signs it is kept no longer)."""
+        if not OPERATOR_NAME.match(name):
+            raise ValueError("an operator's name is 1 to 40 letters, digits or _.@-")
+        now = int(self.clock())
+        return await self._signed({"sub": OPERATOR + name, "iat": now, "exp": now + max(1, min(ttl, self.ttl)),
+                                   "iss": ISSUER, ADMIN: True})  # fmt: skip
+
+    async def verify_admin(self, token: str) -> str | None:
+        """The operator an operator's token names (`op:NAME`), or None: not one, or not valid."""
+        try:
+            kid = str(jwt.get_unverified_header(token).get("kid") or "")
+            claims = await self._proven(token, kid) if kid.startswith(KID) else None
+        except (jwt.PyJWTError, ValueError, KeyError):
+            return None
+        if claims is None or claims.get(ADMIN) is not True or not str(claims["sub"]).startswith(OPERATOR):
+            return None
+        operator = str(claims["sub"])
+        revoked = await self._revoked_at(operator)
+        return None if revoked is not None and float(claims["iat"]) <= revoked else operator
 
     async def verify(self, token: str) -> Verified | None:
         """Who the token proves, or None (bad, expired, revoked, or from nobody we trust)."""
@@ -187,15 +237,9 @@ class Tokens:
         return Verified(player, name)
 
     async def _ours(self, token: str, kid: str) -> tuple[str, float, None] | None:
-        if not self._possible(kid):
+        claims = await self._proven(token, kid)
+        if claims is None or ADMIN in claims:  # an operator's token speaks for no player
             return None
-        key = await self._key(kid)
-        if key is None:
-            return None
-        claims = jwt.decode(token, key, algorithms=["HS256"], issuer=ISSUER,
-                            options={"require": ["sub", "iat", "exp"]})  # fmt: skip
-        if kid not in self.keys:  # a derived key of another rotation, proven by this signature
-            self._keep(kid, key)
         player = str(claims["sub"])
         return (player, float(claims["iat"]), None) if 0 < len(player) <= 64 else None
 

@@ -1,7 +1,8 @@
 """The Starlette application: /live, /ready, /health (server/node/drain.py), /metrics, the
 JSON routes (server/node/api.py), /api/rooms/{room}/said (server/play/wording.py), the archive's reads
-(server/archive/routes.py) and the web client (without one, a note at / saying how to get
-it); /ws is served by server.transport.websocket in uvicorn's websocket slot.
+(server/archive/routes.py), the operators' /api/admin/... (server/console/routes.py) and the
+web client (without one, a note at / saying how to get it); /ws is served by
+server.transport.websocket in uvicorn's websocket slot.
 
 `create_app()` reads its settings from the environment (the CLI puts them there), so
 uvicorn workers started as separate processes build the same app.
@@ -30,6 +31,10 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 
 from server.archive.service import ArchiveService
+from server.console import routes as console
+from server.console.audit import Audit
+from server.console.operations import Operations
+from server.console.survey import Survey
 from server.games import registry
 from server.identity.ids import Signer
 from server.identity.quotas import Quotas
@@ -128,6 +133,7 @@ class Node:
         self.drain = Drain(settings.drain_seconds)
         self.archive = ArchiveService(settings, self.redis, self.id)
         self.referee: Referee | None = None
+        self.console: console.Console | None = None  # the operators' routes (server.console), once started
         self.loops = background.Loops()  # every background loop of the node (server.runtime.loops)
         self._watchers: dict[str, int] = {}  # spectators per room, as the sweep last wrote them
 
@@ -149,6 +155,9 @@ class Node:
             self.rooms, self.tables, signer, s, self.matchmaker, Quotas(self.redis, s), Chat(self.redis, hub, self.id)
         )
         ADMISSION.configure(s)
+        audit, survey = Audit(self.redis, self.id), Survey(self.redis, self.rooms, self.gateway, self.id)
+        self.console = console.Console(signer, survey, Operations(self.redis, self.rooms, self.gateway, audit, survey),
+                                       audit)  # fmt: skip
         absence = Absence(self.redis, self.rooms, s.absent_after, s.claim_after)
         self.referee = Referee(self.redis, self.rooms, self.id, absence)
         parts: list[background.Looping] = [
@@ -265,6 +274,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *([] if settings.metrics_port else [metrics.route()]),  # (else on a port of its own: Node.start)
         *api.routes(replay.Checks(node.redis), node.archive.record),
         *node.archive.routes(),
+        *console.routes(),
         said.route(node.redis),
     ]
     if settings.web and Path(settings.web, "index.html").exists():

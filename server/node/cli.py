@@ -1,4 +1,4 @@
-"""The `longhall` command: serve, bot, db, archive, replay, revoke.
+"""The `longhall` command: serve, bot, db, archive, replay, revoke, admin, admin-token.
 
 `longhall serve` runs the app under uvicorn. Without --redis (or REDIS_URL) it starts an
 embedded Redis owning --data and stops it on exit. Every option has an environment
@@ -245,6 +245,9 @@ def parser() -> argparse.ArgumentParser:
     from server.archive.cli import add_commands
 
     add_commands(sub)
+    from server.console import cli as console
+
+    console.add_commands(sub)
     r = sub.add_parser("replay", help="replay a finished room from its seed and check every draw")
     r.add_argument("room")
     r.add_argument("--url", default="http://127.0.0.1:8000", help="a server to ask (GET /api/rooms/ID/replay/check)")

@@ -46,6 +46,17 @@ PRICES: dict[str, int] = {
     "/api/games/{game:str}/schema": 2,  # a game's schema document, built and encoded
     "/api/openapi.yaml": 2,  # the API descriptions, read from docs/
     "/api/asyncapi.yaml": 2,
+    "/api/admin/rooms": 10,  # the operators' console (server.console): every room's document
+    "/api/admin/rooms/{room}": 5,  # a room's view and log
+    "/api/admin/rooms/{room}/end": 5,  # a commit
+    "/api/admin/rooms/{room}/players/{player}/remove": 5,
+    "/api/admin/queues": 5,  # every queue's tickets
+    "/api/admin/players/{player}/revoke": 2,
+    "/api/admin/sockets/{socket}/close": 2,
+    "/api/admin/sockets": 2,
+    "/api/admin/actions": 2,
+    "/api/admin/metrics": 2,
+    "/api/admin": 2,  # who the token names
     "/live": 0,
     "/ready": 0,
     "/health": 0,

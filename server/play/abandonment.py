@@ -10,6 +10,8 @@ socket (adding them back if that update was lost); every node looks for games no
 refreshed within the limit and ends them through the room service (the commit's seq
 check lets one node win).
 The result records `abandoned: true` (no scores) and reveals the seed like any end.
+An operator may end a game in play the same way at once (`end_now`, server.console):
+its log entry names the operator.
 
 What this leaves out: forfeits of single seats (a game with one player still present
 goes on) and clocks.
@@ -84,3 +86,17 @@ class Presence:
             return  # (changed too often meanwhile: the next sweep looks again)
         if out is not None:
             log.info("room %s ended as abandoned", room)
+
+
+async def end_now(redis: Redis, rooms: Rooms, room: str, by: str) -> None:
+    """End a game in play as abandoned at an operator's word (`by`), whoever is present."""
+
+    def abandon(e: Entry, attempt: int) -> Change:
+        if e.doc["status"] != rm.PLAYING:
+            raise RoomError(ErrorCode.NOT_STARTED if e.doc["status"] == rm.OPEN else ErrorCode.GAME_OVER,
+                            f"only a game in play can be ended; this room is {e.doc['status']}")  # fmt: skip
+        return rm.abandoned(e.doc), {"k": "abandon", "by": by}
+
+    await rooms.change(room, abandon)
+    await redis.zrem(PLAYING_ROOMS, room)
+    log.info("room %s ended as abandoned by %s", room, by)

@@ -11,7 +11,8 @@ Hosting passes on when the host gives up their seat before the start (to the pla
 the lowest seat, or, in an empty room, to the next one to sit down): see
 `server.rooms.document.with_seat`; the ban list stays with the room. A removed player's
 sockets are detached by the fan-out like any socket whose player no longer holds its
-seat. What this leaves out: host transfer on request.
+seat. An operator removes a player the same way (`remove`, server.console), from any
+room not yet started, host or not. What this leaves out: host transfer on request.
 """
 
 from __future__ import annotations
@@ -50,6 +51,25 @@ async def kick(rooms: Rooms, sess: Member, room: str, seat: int) -> None:
         return removed(e.doc, seat), {"k": "kick", "seat": seat, "player": player}
 
     await rooms.change(room, free_it)
+
+
+async def remove(rooms: Rooms, room: str, player: str, by: str) -> int:
+    """An operator (`by`) frees the seat `player` holds in an open room and bans them from
+    it, as a host's kick would; the seat freed."""
+    freed = -1
+
+    def free_it(e: Entry, attempt: int) -> Change:
+        nonlocal freed
+        if e.doc["status"] != rm.OPEN:
+            raise RoomError(ErrorCode.ALREADY_STARTED, "seats are fixed once the game runs: end the room instead")
+        seat = rm.seat_of(e.doc, player)
+        if seat is None:
+            raise RoomError(ErrorCode.NOT_SEATED, f"{player} holds no seat in this room")
+        freed = seat
+        return removed(e.doc, seat), {"k": "kick", "seat": seat, "player": player, "by": by}
+
+    await rooms.change(room, free_it)
+    return freed
 
 
 def removed(doc: rm.Doc, seat: int) -> rm.Doc:

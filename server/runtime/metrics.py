@@ -14,6 +14,9 @@
   longhall_event_loop_info{loop}         the event loop the node runs on (LONGHALL_LOOP): uvloop, asyncio
 plus prometheus_client's process metrics (CPU seconds, resident memory, open files).
 
+`headline()` reads the same figures back as totals and means for the operator console
+(server.console.survey).
+
 Each update on the move path is one call here (a counter or a histogram, about a
 microsecond); gauges cost nothing until scraped. `python -m bench.metrics_cost` measures
 committed moves per second with and without a scrape every second.
@@ -128,3 +131,31 @@ def serve_apart(port: int, host: str) -> bool:
         return False
     log.info("metrics served on http://%s:%d/metrics", host, port)
     return True
+
+
+def _sum(metric: Any, suffix: str) -> float:
+    return float(sum(s.value for m in metric.collect() for s in m.samples if s.name.endswith(suffix)))
+
+
+def _mean(histogram: Histogram) -> float | None:
+    count = _sum(histogram, "_count")
+    return round(_sum(histogram, "_sum") / count, 6) if count else None
+
+
+def headline() -> dict[str, Any]:
+    """The figures an operator looks at first (server.console), from this node's metrics:
+    totals since the node started, and the mean of each round trip."""
+    commits = {s.labels["kind"]: int(s.value) for m in COMMITS.collect() for s in m.samples
+               if s.name.endswith("_total")}  # fmt: skip
+    return {
+        "connections": int(_sum(CONNECTIONS, "connections")),
+        "rooms_cached": int(_sum(ROOMS_CACHED, "cached")),
+        "rooms_subscribed": int(_sum(ROOMS_SUBSCRIBED, "subscribed")),
+        "commits": commits,
+        "commit_conflicts": int(_sum(CONFLICTS, "_total")),
+        "errors_sent": int(_sum(ERRORS, "_total")),
+        "rate_limit_closes": int(_sum(LIMIT_CLOSES, "_total")),
+        "commit_seconds_mean": _mean(COMMIT_SECONDS),
+        "fanout_lag_seconds_mean": _mean(FANOUT_LAG),
+        "redis_ping_seconds_mean": _mean(REDIS_PING),
+    }

@@ -121,6 +121,7 @@ def told_key(player: str) -> str:
 SECRET = "longhall:secret"  # the signing secret of tokens of the earlier form (server.identity.ids)
 SIGNING_KEYS = "longhall:keys"  # kid -> signing key of the tokens (server.identity.tokens)
 REVOKED = "longhall:revoked"  # player -> time their tokens were revoked
+ACTIONS = "longhall:actions"  # operators' latest actions, newest first (list of JSON; server.console.audit)
 
 
 def rooms_held_key(player: str) -> str:

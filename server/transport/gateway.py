@@ -13,7 +13,7 @@ from typing import Any
 
 from protocol import SUPPORTED_VERSIONS
 from protocol.codec import decode
-from protocol.errors import CLOSE_POLICY, CLOSE_TOO_LARGE, ErrorCode
+from protocol.errors import CLOSE_POLICY, CLOSE_REMOVED, CLOSE_TOO_LARGE, ErrorCode
 from protocol.messages import ProtocolError
 from server.identity.ids import clean_name, new_player_id
 from server.identity.quotas import Quotas
@@ -221,11 +221,17 @@ class Gateway:
         )
 
     def on_direct(self, msg: dict[str, Any]) -> None:
-        """A message from another node (or this one's matcher) for a player here."""
-        if msg.get("k") == "matched":
+        """A message from another node (or this one's matcher) for a player here, or an
+        operator's request to close one socket here (server.console.operations)."""
+        k = msg.get("k")
+        if k == "matched":
             for sess in self.by_player.get(msg["player"], ()):
                 sess.queued = False
                 sess.send({"t": "matched", "room": msg["room"], "seat": msg["seat"]})
+        elif k == "close":
+            for sess in list(self.sessions):
+                if id(sess) == msg["socket"]:
+                    sess.close(CLOSE_REMOVED, "removed by an operator")
 
     async def tell_again(self) -> int:
         """After a pub/sub loss: every socket here still waiting in a queue whose player

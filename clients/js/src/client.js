@@ -14,9 +14,9 @@
 // (`view`, `error`, `over`, `status`, `chat`) and renders `room.view` however it likes.
 
 import { decode, encode } from "@msgpack/msgpack";
-import { applyPatch } from "fast-json-patch/index.mjs";
 import { CLOSE_CODES, VERSIONS } from "./codes.js";
 import { Emitter } from "./emitter.js";
+import { applyDiff } from "./frames.js";
 
 // Frames that answer a request (everything else is a push to a room mirror).
 // Milliseconds over which the clients of a draining node spread their first reconnect.
@@ -269,7 +269,7 @@ export class Client extends Emitter {
       this.resync(room.room).catch(() => {});
       return;
     }
-    room.view = applyPatch(room.view, msg.ops, false, true).newDocument;
+    room.view = applyDiff(room.view, msg.ops);
     room.seq = msg.seq;
     if (room.view && room.view.result && !room.result) room.result = room.view.result;
     this.emit("view", { room: room.room, mirror: room, ops: msg.ops, seq: room.seq });

@@ -12,6 +12,13 @@ export declare const CLOSE_CODES: Readonly<{ [name: string]: number; RESTART: 10
 export declare const CLIENT_TYPES: readonly string[];
 export declare const SERVER_TYPES: readonly string[];
 
+/** One message as the bytes of its frame (msgpack), as the client sends it. */
+export declare function encodeFrame(msg: Json): Uint8Array;
+/** The message a frame's bytes hold, as the client reads it (throws on bytes that are no msgpack). */
+export declare function decodeFrame(bytes: ArrayBuffer | Uint8Array): Json;
+/** The view after a diff's ops, applied as the client's mirrors apply them (in place). */
+export declare function applyDiff(view: View, ops: PatchOp[]): View;
+
 /** A refusal: a stable code, the rule number for game rules, a one-line reason. */
 export declare class ServerError extends Error {
   code: ErrorCode | string;

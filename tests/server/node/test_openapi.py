@@ -26,6 +26,7 @@ from starlette.routing import Route
 from clients.python.bot import play
 from server.node.app import create_app
 from server.runtime.config import Settings
+from tests.server.console.operators import bearer, operator_token
 from tests.tables import table
 
 DOC_PATH = Path(__file__).resolve().parents[3] / "docs" / "openapi.yaml"
@@ -95,7 +96,7 @@ async def test_methods_and_parameters_are_the_routes(routes: list[Route]) -> Non
         path = template(route)
         methods = {m.lower() for m in route.methods or ()}
         described = OPERATIONS & set(DOC["paths"][path])
-        assert "head" in methods  # the document's promise: every GET route also answers HEAD
+        assert "head" in methods or "get" not in methods  # the document's promise: every GET route answers HEAD
         assert described == methods - {"head"}, path
         for method in described:
             params = parameters(path, method)
@@ -144,12 +145,15 @@ def test_the_schemas_refuse_what_they_should() -> None:
         check({"k": "x", "seat": "0", "seq": 1}, "/components/schemas/Said")
 
 
-async def answers_validate(http: httpx.AsyncClient, path: str, url: str, seen: set[str]) -> httpx.Response:
-    """GET `url` (an instance of the documented `path`): its status and body must be as described."""
-    res = await http.get(url, headers={"Accept": "application/json"})
+async def answers_validate(http: httpx.AsyncClient, path: str, url: str, seen: set[str], method: str = "get",
+                           token: str | None = None) -> httpx.Response:  # fmt: skip
+    """GET `url` (an instance of the documented `path`; or `method`, with `token` as the
+    bearer's): its status and body must be as described."""
+    headers = {"Accept": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    res = await http.request(method.upper(), url, headers=headers)
     status = str(res.status_code)
-    assert status in DOC["paths"][path]["get"]["responses"], f"{url}: {status} is not described"
-    response = follow(f"/paths/{escape(path)}/get/responses/{status}")
+    assert status in DOC["paths"][path][method]["responses"], f"{method} {url}: {status} is not described"
+    response = follow(f"/paths/{escape(path)}/{method}/responses/{status}")
     media = res.headers["content-type"].split(";")[0]
     assert media in at(response).get("content", {}), f"{url}: {media} is not described for {status}"
     if media == "application/json":
@@ -161,7 +165,7 @@ async def answers_validate(http: httpx.AsyncClient, path: str, url: str, seen: s
     return res
 
 
-async def test_a_real_node_answers_as_described(server) -> None:
+async def test_a_real_node_answers_as_described(server, redis_url: str) -> None:
     seen: set[str] = set()
     async with table(server.url, players=2, spectators=0) as t:
         await asyncio.gather(*(play(c, t.room, random.Random(i)) for i, c in enumerate(t.players)))
@@ -192,7 +196,35 @@ async def test_a_real_node_answers_as_described(server) -> None:
             assert asyncio.get_running_loop().time() < deadline, "the finished game never reached the archive"
             await asyncio.sleep(0.3)
         await answers_validate(http, "/api/players/{player}", "/api/players/nobody", seen)
+        await the_console_answers_as_described(http, seen, waiting, redis_url)
     assert seen == set(DOC["paths"])
+
+
+async def the_console_answers_as_described(http: httpx.AsyncClient, seen: set[str], waiting: Any,
+                                           redis_url: str) -> None:  # fmt: skip
+    """Every route of the operators' console, as the bearer of an operator's token, of a
+    player's and of none; every action on the room `waiting` (open) and on none."""
+    token, player = await operator_token(redis_url, "openapi"), waiting.players[1]
+    room, socket = waiting.room, "nosuchsocket"
+    for path, method in [("/api/admin", "get"), ("/api/admin/rooms", "get"), ("/api/admin/queues", "get"),
+                         ("/api/admin/metrics", "get"), ("/api/admin/sockets", "get")]:  # fmt: skip
+        for who in (token, player.token, None):
+            await answers_validate(http, path, path, seen, method, who)
+    sockets = (await http.get("/api/admin/sockets", params={"player": player.player}, headers=bearer(token))).json()
+    for r in (room, "nosuchroom"):
+        await answers_validate(http, "/api/admin/rooms/{room}", f"/api/admin/rooms/{r}", seen, "get", token)
+        await answers_validate(http, "/api/admin/rooms/{room}/end", f"/api/admin/rooms/{r}/end", seen, "post", token)
+    remove = "/api/admin/rooms/{room}/players/{player}/remove"
+    for r in (room, room, "nosuchroom"):  # removed, then not seated, then no room
+        await answers_validate(http, remove, f"/api/admin/rooms/{r}/players/{player.player}/remove", seen, "post",
+                               token)  # fmt: skip
+    for s in (sockets["sockets"][0]["socket"], socket, "othernode.7f"):  # closed, none such, another node's
+        await answers_validate(http, "/api/admin/sockets/{socket}/close", f"/api/admin/sockets/{s}/close", seen,
+                               "post", token)  # fmt: skip
+    await answers_validate(http, "/api/admin/players/{player}/revoke", "/api/admin/players/op:nobody/revoke", seen,
+                           "post", token)  # fmt: skip
+    for url in ("/api/admin/actions", "/api/admin/actions?limit=2", "/api/admin/actions?limit=x"):
+        await answers_validate(http, "/api/admin/actions", url, seen, "get", token)
 
 
 async def test_the_node_serves_both_documents(server) -> None:
