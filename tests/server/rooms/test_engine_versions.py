@@ -52,6 +52,19 @@ async def archived(http: httpx.AsyncClient, room: str) -> dict:
     raise AssertionError(f"{room} was not archived")
 
 
+async def started(url: str, names: tuple[str, str]) -> tuple[Client, Client, str]:
+    """Two players at a started table of the test game: the host, the guest, the room."""
+    host, guest = Client(url, name=names[0]), Client(url, name=names[1])
+    await host.connect()
+    await guest.connect()
+    room = (await host.create("highcard", seats=2)).room
+    await guest.join(room)
+    await host.start(room)
+    await host.wait_until(lambda: host.rooms[room].seq >= 1)
+    await guest.wait_until(lambda: guest.rooms[room].seq >= 1)
+    return host, guest, room
+
+
 async def test_a_game_in_play_and_an_archived_game_keep_the_rules_they_began_with(own_redis, tmp_path) -> None:
     data = tmp_path / "node"
     data.mkdir()
@@ -62,13 +75,7 @@ async def test_a_game_in_play_and_an_archived_game_keep_the_rules_they_began_wit
             assert (await http.get("/api/games")).json()[0]["version"] == 1
             first = await archived(http, done.room)
         assert first["engine"] == 1 and first["result"] == result
-        a, b = Client(n1.url, name="a"), Client(n1.url, name="b")
-        await a.connect()
-        await b.connect()
-        room = (await a.create("highcard", seats=2)).room
-        await b.join(room)
-        await a.start(room)
-        await a.wait_until(lambda: a.rooms[room].seq >= 1 and b.rooms[room].seq >= 1)
+        a, b, room = await started(n1.url, ("a", "b"))
         await a.move(room, {"type": "bid", "n": 3})  # T-2 of version 1: 0 to 3 tricks
         tokens = [a.token, b.token]
         await a.close()
@@ -86,13 +93,7 @@ async def test_a_game_in_play_and_an_archived_game_keep_the_rules_they_began_wit
         await b.join(room)
         await b.move(room, {"type": "bid", "n": 3})  # the room in play keeps version 1's T-2
         assert b.rooms[room].view["table"]["bids"] == [3, 3]
-        fresh_host, guest = Client(n2.url, name="c"), Client(n2.url, name="d")
-        await fresh_host.connect()
-        await guest.connect()
-        fresh = (await fresh_host.create("highcard", seats=2)).room
-        await guest.join(fresh)
-        await fresh_host.start(fresh)
-        await fresh_host.wait_until(lambda: fresh_host.rooms[fresh].seq >= 1)
+        fresh_host, guest, fresh = await started(n2.url, ("c", "d"))
         with pytest.raises(ServerError) as refused:  # a new room is on version 2
             await fresh_host.move(fresh, {"type": "bid", "n": 3})
         assert refused.value.code == "illegal_move" and refused.value.rule == "T-2"  # T-2 of version 2
