@@ -16,13 +16,13 @@ from typing import IO, Any
 from bench.peers.systems import HERE, Running, Started
 
 
-def _load(running: Running, rooms: int, *more: str) -> subprocess.Popen[str]:
+def load_process(running: Running, rooms: int, *more: str) -> subprocess.Popen[str]:
     args = ["node", "load.js", "--system", running.spec.client, "--port", str(running.port), "--rooms", str(rooms)]
     return subprocess.Popen([*args, *more], cwd=HERE, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)  # fmt: skip
 
 
-def _event(out: IO[str], proc: subprocess.Popen[str], want: str) -> dict[str, Any]:
+def event(out: IO[str], proc: subprocess.Popen[str], want: str) -> dict[str, Any]:
     line = out.readline()
     if not line:
         proc.wait(10)
@@ -37,13 +37,13 @@ def _event(out: IO[str], proc: subprocess.Popen[str], want: str) -> dict[str, An
 def window(name: str, rooms: int, warmup: float, seconds: float) -> dict[str, Any]:
     """Committed moves/s, round-trip percentiles, server and client CPU per move."""
     with Started(name) as running:
-        load = _load(running, rooms, "--warmup", str(warmup), "--window", str(seconds))
+        load = load_process(running, rooms, "--warmup", str(warmup), "--window", str(seconds))
         assert load.stdout is not None
         try:
-            _event(load.stdout, load, "ready")
-            _event(load.stdout, load, "window")
+            event(load.stdout, load, "ready")
+            event(load.stdout, load, "window")
             cpu0 = running.cpu()
-            done = _event(load.stdout, load, "done")
+            done = event(load.stdout, load, "done")
             cpu1 = running.cpu()
         finally:
             load.kill()
@@ -65,10 +65,10 @@ def idle(name: str, rooms: int, settle: float = 2.0) -> dict[str, Any]:
     with Started(name) as running:
         time.sleep(settle)
         before = running.rss_kib()
-        load = _load(running, rooms, "--idle")
+        load = load_process(running, rooms, "--idle")
         assert load.stdout is not None and load.stdin is not None
         try:
-            ready = _event(load.stdout, load, "ready")
+            ready = event(load.stdout, load, "ready")
             time.sleep(settle)
             held = running.rss_kib()
         finally:

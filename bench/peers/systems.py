@@ -51,6 +51,8 @@ class Spec:
 SPECS = {
     "longhall": Spec("longhall", "Longhall (fsync always)", "longhall",
                      "yes: committed to Redis with appendfsync always before `ok`; seq and move id checked"),
+    "longhall-everysec": Spec("longhall-everysec", "Longhall (fsync every second)", "longhall",
+                              "up to the last second's moves lost if the machine dies; seq and move id checked"),
     "bgio": Spec("bgio", "boardgame.io 0.50 (in memory)", "bgio",
                  "no: every match is in the process's memory"),
     "colyseus": Spec("colyseus", "Colyseus 0.16 (broadcastPatch per move)", "colyseus",
@@ -83,7 +85,8 @@ class LonghallRunning(Running):
     def __init__(self, spec: Spec, work: Path) -> None:
         self.spec = spec
         env = {**UNLIMITED, "LONGHALL_EXTRA_GAMES": "bench.peers.highcard:GAME"}
-        self.cluster = Cluster(work, nodes=1, fsync="always", redis_url="", redis_pids=(), **env)
+        fsync = "everysec" if spec.name == "longhall-everysec" else "always"
+        self.cluster = Cluster(work, nodes=1, fsync=fsync, redis_url="", redis_pids=(), **env)
         node = self.cluster.nodes[0]
         self.port = node.port
         self.pids = (node.pid, *self.cluster.redis_pids)
@@ -131,7 +134,7 @@ class Started:
 
     def __enter__(self) -> Running:
         self.work = tempfile.TemporaryDirectory()
-        kind = LonghallRunning if self.spec.name == "longhall" else NodeRunning
+        kind = LonghallRunning if self.spec.client == "longhall" else NodeRunning
         try:
             self.running: Running = kind(self.spec, Path(self.work.name))
         except BaseException:
