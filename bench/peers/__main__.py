@@ -94,8 +94,18 @@ def _cpu(m: dict[str, Any]) -> str:
     return f"{m['server_ms_per_move']:.3f} ms{extra}"
 
 
+def idle_report(r: dict[str, Any]) -> str:
+    lines = ["| system | sockets | servers' RSS before → held | per socket |", "|---|---|---|---|"]
+    for name, f in r["idle"].items():
+        rss = f"{f['rss_before_mib']:.0f} → {f['rss_held_mib']:.0f} MiB"
+        lines.append(f"| {SPECS[name].label} | {f['sockets']} | {rss} | {f['kib_per_socket']:.1f} KiB |")
+    return "\n".join(lines)
+
+
 def report(r: dict[str, Any]) -> str:
     rounds, a = r["rounds"], r["args"]
+    if not rounds:  # --rounds 0: the idle sockets only
+        return idle_report(r)
     med = {name: medians(rounds, name) for name in MAIN}
     rec = r["record"]
     cols = [SPECS[n].label for n in MAIN] + [f"{SPECS[n].label}, once" for n in rec]
