@@ -5,10 +5,10 @@ with `appendfsync always`, boardgame.io 0.50 in memory, Colyseus 0.16 with a pat
 after each move — and driven by one Node load client (`load.js`): R rooms × 4 seats, one
 move in flight per room, a warm-up, then a measured window. Systems alternate within a
 round, in a rotated order each round; each measurement starts its server fresh. Printed:
-the medians per system, each round's ratios against Longhall measured in that round,
-memory per idle seated socket, and, once for the record, Colyseus at its default 50 ms
-patch interval, boardgame.io on its FlatFile storage, and Longhall's Redis fsyncing every
-second instead of at every write (what `appendfsync always` costs the round trip).
+the medians per system, each round's ratios against Longhall measured in that round, move
+→ 500th spectator of one room, memory per idle seated socket, and, once for the record,
+Colyseus at its default 50 ms patch interval, boardgame.io on its FlatFile storage, and
+Longhall's Redis fsyncing every second instead of at every write.
 
 The machine's load average is printed with the figures: on a shared 2-core machine the
 servers, Redis and the load client take turns on the same cores.
@@ -61,11 +61,16 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             continue
         record[name]["load_average"] = load_average()
         log(f"for the record: {_line(record[name])}")
+    fanout = {}
+    for name in MAIN if args.spectators else ():
+        fanout[name] = measure.window(name, 1, args.warmup, args.window, spectators=args.spectators)
+        f = fanout[name]
+        log(f"fan-out {name}: {f['fanout_p50']:.1f} / {f['fanout_p99']:.1f} ms to the {args.spectators}th spectator")
     idle = {}
     for name in MAIN if args.idle_rooms else ():
         idle[name] = measure.idle(name, args.idle_rooms)
         log(f"idle {name}: {idle[name]['kib_per_socket']:.1f} KiB per socket")
-    return {"rounds": rounds, "record": record, "failed": failed, "idle": idle, "args": vars(args)}
+    return {"rounds": rounds, "record": record, "failed": failed, "fanout": fanout, "idle": idle, "args": vars(args)}
 
 
 def _line(f: dict[str, Any]) -> str:
@@ -102,6 +107,12 @@ def idle_report(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _fanout(f: dict[str, Any]) -> str:
+    if not f["fanout"]:
+        return "no move reached them all"
+    return f"{f['fanout_p50']:.1f} / {f['fanout_p99']:.1f} ms"
+
+
 def report(r: dict[str, Any]) -> str:
     rounds, a = r["rounds"], r["args"]
     if not rounds:  # --rounds 0: the idle sockets only
@@ -116,6 +127,8 @@ def report(r: dict[str, Any]) -> str:
         ("p50 / p99 move round trip", [f"{f['rtt_p50']:.1f} / {f['rtt_p99']:.1f} ms" for f in figs]),
         ("server CPU per move", [_cpu(f) for f in figs]),
         ("load client CPU per move", [f"{f['client_ms_per_move']:.3f} ms" for f in figs]),
+        (f"move → {a['spectators']}th spectator p50 / p99 (1 room)",
+         [_fanout(r["fanout"][n]) if n in r["fanout"] else "—" for n in names]),
         ("memory per idle socket in a room",
          [f"{r['idle'][n]['kib_per_socket']:.1f} KiB" if n in r["idle"] else "—" for n in names]),
         ("an acknowledged move survives the process dying", [SPECS[n].durable for n in names]),
@@ -152,6 +165,7 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--warmup", type=float, default=5.0, help="seconds of moves before each window")
     p.add_argument("--window", type=float, default=10.0, help="seconds measured per system and round")
+    p.add_argument("--spectators", type=int, default=500, help="spectators of 1 room (0: skip)")
     p.add_argument("--idle-rooms", type=int, default=100, help="rooms of idle seated sockets (0: skip)")
     p.add_argument("--no-record", dest="record", action="store_false",
                    help="skip the record runs (Colyseus at 50 ms, FlatFile, fsync everysec)")  # fmt: skip

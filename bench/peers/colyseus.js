@@ -47,7 +47,7 @@ function shuffled(deck) {
 }
 
 export class HighCardRoom extends Room {
-  maxClients = SEATS;
+  maxClients = SEATS + 1000; // the seats, then spectators
 
   onCreate(options) {
     this.state = new Table();
@@ -60,6 +60,10 @@ export class HighCardRoom extends Room {
   }
 
   onJoin(client) {
+    if (this.seats.length === SEATS) {
+      client.userData = { seat: null }; // a spectator: the public state only
+      return;
+    }
     const seat = this.seats.length;
     client.userData = { seat };
     this.seats.push(client);
@@ -81,7 +85,7 @@ export class HighCardRoom extends Room {
 
   bid(seat, n) {
     const s = this.state;
-    if (s.phase !== "bid" || s.bidIn[seat] || !Number.isInteger(n) || n < 0 || n > HAND) return;
+    if (seat === null || s.phase !== "bid" || s.bidIn[seat] || !Number.isInteger(n) || n < 0 || n > HAND) return;
     this.bidsSecret[seat] = n;
     s.bidIn[seat] = true;
     if (this.bidsSecret.every((b) => b !== null)) {

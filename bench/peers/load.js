@@ -39,6 +39,7 @@ const { values: opt } = parseArgs({
     seed: { type: "string", default: "1" },
     idle: { type: "boolean", default: false },
     batch: { type: "string", default: "10" }, // rooms set up at once
+    spectators: { type: "string", default: "0" }, // sockets watching each room
   },
 });
 
@@ -54,11 +55,41 @@ function seeded(seed) {
   };
 }
 
-/** A room's seats and one promise that resolves at the next change any of them sees. */
+/** A room's seats and one promise that resolves at the next change any of them sees; its
+ * spectators (`spectate()` adds one) and the moves they have not all seen yet. */
 class Table {
   constructor() {
     this.seats = [];
     this.wakeUp = null;
+    this.watchers = 0;
+    this.unseen = []; // [the room's version the move was sent at, when, spectators that saw it]
+  }
+
+  /** A move was sent at `version` (the room's version before it). */
+  sent(version, t0) {
+    if (this.watchers) this.unseen.push([version, t0, 0]);
+  }
+
+  /** A spectator's view went from version `before` to `after`: the moves sent in between reached it. */
+  seen(before, after) {
+    for (const u of this.unseen) {
+      if (before <= u[0] && u[0] < after) u[2] += 1;
+    }
+    while (this.unseen.length && this.unseen[0][2] >= this.watchers) {
+      const [, t0] = this.unseen.shift();
+      if (stats.measuring) stats.fanout.push(performance.now() - t0);
+    }
+  }
+
+  /** Follow a spectator's versions (`version()` null until its first state). */
+  follow(version) {
+    let last = null;
+    return () => {
+      const v = version();
+      if (v === null || v === undefined) return;
+      if (last !== null && v > last) this.seen(last, v);
+      last = v;
+    };
   }
 
   wake() {
@@ -93,6 +124,14 @@ async function longhallTable(port) {
   const room = mirror.room;
   for (const c of clients.slice(1)) await c.join(room);
   await clients[0].start(room);
+  table.spectate = async () => {
+    const c = new LonghallClient(url, { WebSocket, reconnect: false });
+    await c.connect();
+    const m = await c.spectate(room);
+    const seen = table.follow(() => m.seq);
+    seen();
+    c.on("tick", seen);
+  };
   for (const c of clients) {
     const m = c.rooms.get(room);
     await c.waitUntil(() => m.view.status === "playing");
@@ -155,6 +194,18 @@ async function bgioTable(port) {
         }),
     });
   }
+  table.spectate = async () => {
+    const c = BgioClient({ game: HighCard, multiplayer: SocketIO({ server: `http://127.0.0.1:${port}`, socketOpts: { transports: ["websocket"] } }), matchID, debug: false });
+    let synced = null;
+    const first = new Promise((resolve) => (synced = resolve));
+    const seen = table.follow(() => c.getState()?._stateID);
+    c.subscribe((st) => {
+      if (st && st.G.scores !== undefined) synced(); // the server's state, not the client's own setup
+      seen();
+    });
+    c.start();
+    await first;
+  };
   for (const seat of table.seats) {
     while (seat.client.getState()?.G.players[seat.client.playerID] === undefined) {
       await table.changed();
@@ -205,6 +256,18 @@ async function colyseusTable(port) {
         }),
     });
   }
+  table.spectate = async () => {
+    const room = await client.joinById(roomId);
+    const seen = table.follow(() => room.state.moves);
+    let synced = null;
+    const first = new Promise((resolve) => (synced = resolve));
+    room.onStateChange(() => {
+      seen();
+      if (room.state.moves !== undefined) synced();
+    });
+    if (room.state.moves !== undefined) synced();
+    await first;
+  };
   for (const seat of table.seats) {
     while (seat.room.state.moves === undefined) await table.changed();
   }
@@ -213,7 +276,7 @@ async function colyseusTable(port) {
 
 const TABLES = { longhall: longhallTable, bgio: bgioTable, colyseus: colyseusTable };
 
-const stats = { measuring: false, stopping: false, rtt: [], stalls: 0 };
+const stats = { measuring: false, stopping: false, rtt: [], fanout: [], stalls: 0 };
 
 async function drive(table, rand) {
   let committed = -1; // the version of the room's last committed move, as its mover saw it
@@ -226,6 +289,7 @@ async function drive(table, rand) {
     const moves = seat.legal();
     const move = moves[Math.floor(rand() * moves.length)];
     const t0 = performance.now();
+    table.sent(seat.version(), t0);
     committed = await seat.move(move);
     if (stats.measuring) stats.rtt.push(performance.now() - t0);
   }
@@ -255,6 +319,14 @@ async function main() {
     tables.push(...(await Promise.all(Array.from({ length: n }, () => make(opt.port)))));
     seated = tables.length;
   }
+  const watchers = Number(opt.spectators);
+  for (const table of tables) {
+    for (let i = 0; i < watchers; i += 50) {
+      const n = Math.min(50, watchers - i);
+      await Promise.all(Array.from({ length: n }, () => table.spectate()));
+      table.watchers += n;
+    }
+  }
   clearTimeout(late);
   if (opt.idle) {
     say({ event: "ready", sockets: rooms * SEATS });
@@ -274,6 +346,7 @@ async function main() {
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const rtt = stats.rtt.sort((a, b) => a - b);
+  const fanout = stats.fanout.sort((a, b) => a - b);
   say({
     event: "done",
     seconds,
@@ -284,6 +357,9 @@ async function main() {
     rtt_max: rtt.length ? rtt[rtt.length - 1] : null,
     client_cpu_s: (cpu.user + cpu.system) / 1e6,
     stalls: stats.stalls,
+    fanout: stats.fanout.length,
+    fanout_p50: pct(fanout, 0.5),
+    fanout_p99: pct(fanout, 0.99),
   });
   stats.stopping = true;
   process.exit(0);

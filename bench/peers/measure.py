@@ -34,10 +34,12 @@ def event(out: IO[str], proc: subprocess.Popen[str], want: str) -> dict[str, Any
     return event
 
 
-def window(name: str, rooms: int, warmup: float, seconds: float) -> dict[str, Any]:
-    """Committed moves/s, round-trip percentiles, server and client CPU per move."""
+def window(name: str, rooms: int, warmup: float, seconds: float, spectators: int = 0) -> dict[str, Any]:
+    """Committed moves/s, round-trip percentiles, server and client CPU per move; with
+    `spectators` watching each room, move sent → its last spectator holding it."""
     with Started(name) as running:
-        load = load_process(running, rooms, "--warmup", str(warmup), "--window", str(seconds))
+        more = ("--warmup", str(warmup), "--window", str(seconds), "--spectators", str(spectators))
+        load = load_process(running, rooms, *more)
         assert load.stdout is not None
         try:
             event(load.stdout, load, "ready")
@@ -56,6 +58,8 @@ def window(name: str, rooms: int, warmup: float, seconds: float) -> dict[str, An
         "rtt_max": done["rtt_max"], "server_ms_per_move": used[0] / moves * 1000,
         "redis_ms_per_move": sum(used[1:]) / moves * 1000 if len(used) > 1 else None,
         "client_ms_per_move": done["client_cpu_s"] / moves * 1000, "stalls": done["stalls"],
+        "spectators": spectators, "fanout": done["fanout"], "fanout_p50": done["fanout_p50"],
+        "fanout_p99": done["fanout_p99"],
     }  # fmt: skip
 
 

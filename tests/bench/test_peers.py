@@ -29,7 +29,8 @@ def test_highcard_is_dealt_again_instead_of_ending() -> None:
 
 def test_every_system_commits_moves_and_the_report_has_the_ratios() -> None:
     npm_ready()
-    args = argparse.Namespace(rooms=2, rounds=1, warmup=0.5, window=2.0, idle_rooms=0, record=False, json=None)
+    args = argparse.Namespace(rooms=2, rounds=1, warmup=0.5, window=2.0, spectators=0, idle_rooms=0, record=False,
+                              json=None)  # fmt: skip
     r = peers.run(args)
     for name in peers.MAIN:
         f = r["rounds"][0][name]
@@ -42,6 +43,14 @@ def test_every_system_commits_moves_and_the_report_has_the_ratios() -> None:
         row = next(line for line in text.splitlines() if line.startswith(f"| {peers.SPECS[name].label} |"))
         cells = [c.strip() for c in row.split("|")[2:-1]]  # moves/s, CPU per move, p99: one ratio per round
         assert len(cells) == 3 and all(float(c) > 0 for c in cells), row
+
+
+@pytest.mark.parametrize("name", peers.MAIN)
+def test_a_move_reaching_the_last_spectator_is_timed(name: str) -> None:
+    npm_ready()
+    f = measure.window(name, rooms=1, warmup=0.5, seconds=2.0, spectators=5)
+    assert f["moves"] > 0 and f["fanout"] > 0, f  # moves every one of the 5 spectators saw
+    assert f["fanout"] <= f["moves"] + 1 and 0 < f["fanout_p50"] <= f["fanout_p99"]
 
 
 def test_idle_sockets_are_measured_per_socket() -> None:
