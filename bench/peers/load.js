@@ -200,7 +200,7 @@ async function bgioTable(port) {
     const first = new Promise((resolve) => (synced = resolve));
     const seen = table.follow(() => c.getState()?._stateID);
     c.subscribe((st) => {
-      if (st && st.G.scores !== undefined) synced(); // the server's state, not the client's own setup
+      if (st) synced(); // spectators join before the first move: any state is a start
       seen();
     });
     c.start();
