@@ -1,0 +1,1 @@
+"""Longhall against boardgame.io and Colyseus on one game (`python -m bench.peers`)."""
