@@ -29,7 +29,7 @@ def test_highcard_is_dealt_again_instead_of_ending() -> None:
 
 def test_every_system_commits_moves_and_the_report_has_the_ratios() -> None:
     npm_ready()
-    args = argparse.Namespace(rooms=2, rounds=1, warmup=0.5, window=2.0, spectators=0, idle_rooms=0, record=False,
+    args = argparse.Namespace(rooms=2, rounds=1, warmup=1.0, window=3.0, spectators=0, idle_rooms=0, record=False,
                               json=None)  # fmt: skip
     r = peers.run(args)
     for name in peers.MAIN:
@@ -48,7 +48,7 @@ def test_every_system_commits_moves_and_the_report_has_the_ratios() -> None:
 @pytest.mark.parametrize("name", peers.MAIN)
 def test_a_move_reaching_the_last_spectator_is_timed(name: str) -> None:
     npm_ready()
-    f = measure.window(name, rooms=1, warmup=0.5, seconds=2.0, spectators=5)
+    f = measure.window(name, rooms=1, warmup=1.0, seconds=3.0, spectators=5)
     assert f["moves"] > 0 and f["fanout"] > 0, f  # moves every one of the 5 spectators saw
     assert f["fanout"] <= f["moves"] + 1 and 0 < f["fanout_p50"] <= f["fanout_p99"]
 
