@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
-import { actingPage, refusalShowsItsRule, reloadKeepsTheSeat, spectatorSeesTheSame } from "../play/common.js";
+import { actingPage, clickTimes, median, p90, refusalShowsItsRule, reloadKeepsTheSeat, spectatorSeesTheSame, watchClicks } from "../play/common.js";
 
 const HTTP = process.env.LONGHALL_HTTP;
 const SHOTS = process.env.LONGHALL_SHOTS ?? new URL("../../../../test-artifacts/web/", import.meta.url).pathname;
@@ -129,6 +129,7 @@ async function clickOne(page, rng, opts = {}) {
     pick = list.find((_, i) => (x -= weights[i]) < 0) ?? list[list.length - 1];
   }
   const before = await seqOf(page);
+  await watchClicks(page);
   const target = page.locator(`#board [data-pick="${pick.pick}"]`);
   try {
     if (pick.anchor) await target.click({ force: true, timeout: 5000 });
@@ -200,6 +201,8 @@ for (const screen of ["desktop", "phone"]) {
       const made = await playClicks([a, b], 40, seeded(screen === "phone" ? 11 : 5));
       assert.ok(made >= 40, `${made} decisions clicked`);
       console.log(`# feast ${screen}: ${made} decisions clicked in ${Date.now() - started} ms`);
+      const times = [...(await clickTimes(a)), ...(await clickTimes(b))];
+      console.log(`# timing feast ${screen} click-to-redraw median ${median(times)} ms, p90 ${p90(times)} ms (n=${times.length})`);
       for (const p of [a, b]) assert.equal(await p.locator("#legal").isVisible(), false, "the plain list stayed hidden");
       if (screen === "phone") {
         const min = await smallestText(a);
