@@ -168,6 +168,7 @@ class TablePage {
       const moves = await this.client.legal(this.room);
       if (this.mirror.seq !== seq) return; // the table moved on while we asked
       this.legal = moves;
+      this.legalFor = seq;
       this.draw();
     } catch {
       this.legalSeq = -1;
@@ -220,6 +221,7 @@ class TablePage {
       you,
       game: v.game,
       legal: this.legal,
+      legalNow: this.legal.length > 0 && this.legalFor === this.mirror.seq, // not the previous seq's
       names: this.names(),
       play: (m) => this.play(m),
       ui: this.ui,
@@ -239,6 +241,7 @@ class TablePage {
         "data-seq": String(this.mirror.seq),
         "data-status": v.status,
         "data-legal": String(this.legal.length),
+        "data-legal-seq": String(this.legalFor ?? -1), // the seq the drawn decisions were asked at
         "data-turn": this.myTurn() ? "yours" : "",
       },
       this.header(v, you),
@@ -265,6 +268,7 @@ class TablePage {
       ),
     );
     this.app.replaceChildren(page);
+    if (v.table) this.renderer.afterDraw?.(page, ctx, v); // e.g. bring the decision into view
     this.clocks.tick();
     if (focused) page.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
     if (ops) flash(page, ops);
