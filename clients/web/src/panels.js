@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { list, t } from "./i18n/index.js";
+import { ratingText, taggedName } from "./ratings.js";
 import { sayLast } from "./words.js";
 
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#229954", "#7d3c98"];
@@ -25,7 +26,8 @@ export function seatsPanel(v, ctx, renderer) {
           style: `--seat:${seatColour(i)}`,
         },
         h("span", { class: "swatch", "aria-hidden": "true" }),
-        s ? s.name : h("em", {}, t("seat.free")),
+        s ? (s.bot ? s.name : taggedName(s.name, s.player)) : h("em", {}, t("seat.free")),
+        s && ctx.ratings?.[s.player] ? h("span", { class: "seat-rating", title: t("ratings.rating") }, ` ${ratingText(ctx.ratings[s.player].score)}`) : null,
         s?.bot ? h("span", { class: "bot-tag", title: t(`bots.level.${s.bot}`) }, ` ${t("seat.bot")}`) : null,
         s && (v.absent ?? []).includes(i) ? h("span", { class: "away-tag", title: t("seat.absent_title") }, ` ${t("seat.absent")}`) : null,
         ctx.you === i ? ` ${t("seat.you")}` : "",

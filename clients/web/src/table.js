@@ -13,6 +13,7 @@ import { generic } from "./games/generic.js";
 import { botBar } from "./hosting.js";
 import { rendererFor } from "./games/index.js";
 import { inviteButton, rememberRoom } from "./lobby.js";
+import { playerPage, ratedTag } from "./ratings.js";
 import { flash, logPanel, resultPanel, seatsPanel } from "./panels.js";
 import { ruleLang, ruleText, rulesLoaded } from "./rules.js";
 import { notifyToggle, showTurn } from "./turn_signal.js";
@@ -40,6 +41,7 @@ class TablePage {
     this.drawSoon = null;
     this.error = null;
     this.notice = "";
+    this.ratings = {}; // player id -> its rating in this game (ratings.js), once known
   }
 
   async enter() {
@@ -79,6 +81,7 @@ class TablePage {
   }
 
   close() {
+    this.closed = true;
     clearTimeout(this.drawSoon);
     showTurn(false, null);
     this.offs.forEach((off) => off());
@@ -228,6 +231,7 @@ class TablePage {
       redraw: () => this.draw(),
       seq: this.mirror.seq,
       last: v.last ?? null, // the server's description of the latest decision
+      ratings: this.seatRatings(v),
     };
     const board = v.table ? this.board(v, ctx) : h("p", { class: "hint" }, t("table.not_started"));
     showTurn(this.myTurn(), this.renderer.title ?? v.game);
@@ -293,10 +297,27 @@ class TablePage {
       h("h2", {}, title),
       h("span", { class: "tag" }, t("table.room", { room: this.room })),
       h("span", { class: "tag" }, t(`status.${v.status}`)),
+      ratedTag(!!v.clock), // only a timed room is rated (server.rooms.document.rated)
       h("span", { class: "tag", id: "whoami" }, who),
       this.notice ? h("span", { class: "tag notice" }, this.notice) : null,
       h("span", { class: "head-actions" }, inviteButton(this.room), you === null ? null : notifyToggle(), h("a", { href: "#/", class: "button" }, t("table.lobby"))),
     );
+  }
+
+  /** Each seated player's rating in this game, asked once per page; a redraw shows them. */
+  seatRatings(v) {
+    for (const s of v.seats ?? []) {
+      if (!s || s.bot || !s.player || s.player in this.ratings) continue;
+      this.ratings[s.player] = null;
+      playerPage(s.player).then((page) => {
+        const rating = page?.ratings?.[v.game];
+        if (rating && !this.closed) {
+          this.ratings[s.player] = rating;
+          this.draw();
+        }
+      });
+    }
+    return this.ratings;
   }
 
   promptWords(v, ctx) {
