@@ -10,9 +10,9 @@
 import { h } from "./dom.js";
 import { LANGUAGES, lang, list, setLanguage, t } from "./i18n/index.js";
 import { clockChoice } from "./lobby_clock.js";
-import { playerPage, ratedTag, ratingText } from "./ratings.js";
+import { ratedTag, ratingText, ratingsOf } from "./ratings.js";
 import { rename, storedName } from "./session.js";
-import { choiceLabel, gameTitle, optionDoc, optionLabel, refusalWords, titleInEnglish } from "./words.js";
+import { choiceLabel, gameTitle, optionHelp, optionLabel, refusalWords, titleInEnglish } from "./words.js";
 
 const MINE = "longhall.rooms";
 const POLL_MS = 2000;
@@ -36,7 +36,6 @@ export function showLobby(app, client) {
   const gamesBox = h("div", { class: "games" }, t("lobby.loading_games"));
   const errorBox = h("p", { class: "error", role: "alert" });
   const yours = yourGames(client);
-  const me = playerPage(client.player, true);
   app.append(
     h("nav", { class: "lobby-links" }, h("a", { href: "#/leaderboard/", id: "to-leaderboards" }, t("ratings.leaderboards")), " · ", h("a", { href: `#/player/${client.player}`, id: "to-my-page" }, t("ratings.my_page"))),
     h("section", { class: "panel" }, h("h2", {}, t("lobby.new_room")), errorBox, gamesBox),
@@ -49,8 +48,8 @@ export function showLobby(app, client) {
     .then((r) => r.json())
     .then(async (games) => {
       titles = Object.fromEntries(games.map((g) => [g.name, gameTitle(g)]));
-      const page = await me;
-      gamesBox.replaceChildren(...games.map((g) => gameCard(g, client, errorBox, page?.ratings?.[g.name])));
+      const mine = await Promise.all(games.map((g) => ratingsOf(g.name, true).then((all) => all.get(client.player))));
+      gamesBox.replaceChildren(...games.map((g, i) => gameCard(g, client, errorBox, mine[i])));
       yours.titles(titles);
     });
   const poll = async () => {
@@ -93,7 +92,7 @@ function gameCard(game, client, errorBox, rating) {
   const seats = h("select", { name: "seats", "aria-label": `${gameTitle(game)}: ${t("lobby.players")}` });
   for (let n = lo; n <= hi; n++) seats.append(h("option", { value: n, selected: n === Math.max(lo, 2) }, `${n}`));
   const selects = game.options.map((o) => {
-    const sel = h("select", { name: o.name, title: optionDoc(game.name, o)[0], "aria-label": `${gameTitle(game)}: ${optionLabel(game.name, o)[0]}` });
+    const sel = h("select", { name: o.name, title: optionHelp(game.name, o)[0], "aria-label": `${gameTitle(game)}: ${optionLabel(game.name, o)[0]}` });
     o.choices.forEach((c, i) => {
       const [text, english] = choiceLabel(game.name, o, c, i);
       sel.append(h("option", { value: String(c), selected: c === o.default, lang: english ? "en" : null }, text));
@@ -135,7 +134,7 @@ function gameCard(game, client, errorBox, rating) {
  * translate (yet) is the server's English, marked as such (lang="en"). */
 function optionRow(game, o, sel) {
   const [label, labelEnglish] = optionLabel(game.name, o);
-  const [doc, docEnglish] = optionDoc(game.name, o);
+  const [doc, docEnglish] = optionHelp(game.name, o);
   return h(
     "div",
     { class: "option" },

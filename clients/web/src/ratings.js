@@ -32,6 +32,22 @@ export function playerPage(id, fresh = false) {
   return pages.get(id);
 }
 
+const boards = new Map(); // game -> promise of Map(player id -> {score, games, rank})
+
+/** Everyone's rating in `game` (its leaderboard, the first 1000), asked once per app load
+ * (`fresh`: ask again). The table and the lobby read ratings here rather than from player
+ * pages: a player with no finished game has no page (404), but may sit at a table. */
+export function ratingsOf(game, fresh = false) {
+  if (fresh || !boards.has(game)) {
+    const ask = fetch(`api/leaderboard/${encodeURIComponent(game)}?limit=1000`)
+      .then((r) => (r.ok ? r.json() : { players: [] }))
+      .then((b) => new Map((b.players ?? []).map((p) => [p.player, p])))
+      .catch(() => new Map());
+    boards.set(game, ask);
+  }
+  return boards.get(game);
+}
+
 /** A link to a player's page, showing the name and its tag. */
 export function playerLink(name, id) {
   return h("a", { href: `#/player/${encodeURIComponent(id)}`, class: "player-link" }, taggedName(name, id));
