@@ -13,10 +13,10 @@ import { generic } from "./games/generic.js";
 import { botBar } from "./hosting.js";
 import { rendererFor } from "./games/index.js";
 import { inviteButton, rememberRoom } from "./lobby.js";
-import { playerPage, ratedTag } from "./ratings.js";
+import { ratedTag, ratingsOf } from "./ratings.js";
 import { flash, logPanel, resultPanel, seatsPanel } from "./panels.js";
 import { ruleLang, ruleText, rulesLoaded } from "./rules.js";
-import { notifyToggle, showTurn } from "./turn_signal.js";
+import { notifyToggle, showTurn, soundToggle } from "./turn_signal.js";
 import { refusalWords, sayLast } from "./words.js";
 
 /** Show room `room`; resolves to a function that tears the page down. */
@@ -265,7 +265,9 @@ class TablePage {
           "aside",
           { class: "table-side" },
           resultPanel(this.mirror.result ?? v.result, ctx, this.renderer),
-          logPanel(this.log, ctx),
+          // one line per decision: steps a game calls planning (Feast's picking up and holding
+          // a good before laying it) are not logged
+          logPanel(this.renderer.planning ? this.log.filter((e) => !this.renderer.planning(e.d ?? e)) : this.log, ctx),
           this.chat.el,
           this.replayLink(v),
         ),
@@ -300,21 +302,18 @@ class TablePage {
       ratedTag(!!v.clock), // only a timed room is rated (server.rooms.document.rated)
       h("span", { class: "tag", id: "whoami" }, who),
       this.notice ? h("span", { class: "tag notice" }, this.notice) : null,
-      h("span", { class: "head-actions" }, inviteButton(this.room), you === null ? null : notifyToggle(), h("a", { href: "#/", class: "button" }, t("table.lobby"))),
+      h("span", { class: "head-actions" }, inviteButton(this.room), you === null ? null : soundToggle(), you === null ? null : notifyToggle(), h("a", { href: "#/", class: "button" }, t("table.lobby"))),
     );
   }
 
-  /** Each seated player's rating in this game, asked once per page; a redraw shows them. */
+  /** Each seated player's rating in this game, from its leaderboard, asked once per
+   * page; a redraw shows them when they come. */
   seatRatings(v) {
-    for (const s of v.seats ?? []) {
-      if (!s || s.bot || !s.player || s.player in this.ratings) continue;
-      this.ratings[s.player] = null;
-      playerPage(s.player).then((page) => {
-        const rating = page?.ratings?.[v.game];
-        if (rating && !this.closed) {
-          this.ratings[s.player] = rating;
-          this.draw();
-        }
+    if (!this.askedRatings) {
+      this.askedRatings = true;
+      ratingsOf(v.game, true).then((all) => {
+        this.ratings = Object.fromEntries(all);
+        if (all.size && !this.closed) this.draw();
       });
     }
     return this.ratings;

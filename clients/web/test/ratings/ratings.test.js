@@ -3,7 +3,8 @@
 // apart by the tag after their names, a player's page shows the rating, its history and
 // the latest games with their replays, the lobby shows your rating, your games with their
 // status, and rooms labelled rated or casual, and a table shows seat ratings — in all
-// five languages. tests/web/test_ratings_browser.py runs this with LONGHALL_HTTP set.
+// five languages, with the lobby's option help free of rule numbers; your turn chimes
+// unless the sound is turned off. tests/web/test_ratings_browser.py runs this with LONGHALL_HTTP set.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -97,6 +98,13 @@ test("ratings: leaderboard, player page, tags, rated and casual rooms, in five l
     assert.match(await page.locator('#seats li[data-seat="1"] .who').textContent(), /^Astrid #\w{4}$/);
     await page.locator("#start:not([disabled])").click();
     await page.locator('.table-page[data-status="playing"]').waitFor();
+    // the bids are asked of every seat at once: your turn chimes, unless the sound is off
+    await page.locator('html[data-turn="yours"][data-chimes="1"]').waitFor();
+    await page.locator("#sound").click();
+    assert.equal(await page.locator("#sound").getAttribute("aria-pressed"), "false");
+    await page.reload();
+    await page.locator('html[data-turn="yours"]').waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.chimes ?? "none"), "none", "no chime once the sound is off");
     await page.goto(`${c.HTTP}/#/`);
     await page.locator(`#your-games li[data-room="${open}"][data-status="playing"] .turn-line`).waitFor();
 
@@ -115,6 +123,12 @@ test("ratings: leaderboard, player page, tags, rated and casual rooms, in five l
       await page.locator(".leaderboard").waitFor();
       assert.deepEqual(await page.locator(".leaderboard th").allTextContents(), [w["ratings.rank"], w["ratings.player"], w["ratings.rating"], w["ratings.games_col"]], lang);
       if (lang === "uk") await page.screenshot({ path: `${c.SHOTS}ratings-leaderboard-uk.png`, fullPage: true });
+      // the lobby's option help is in players' words: no rule numbers, no word of the engine
+      await page.goto(`${c.HTTP}/#/`);
+      await page.locator('.game-card[data-game="feast"] .option small').first().waitFor();
+      for (const help of await page.locator(".game-card .option small").allTextContents()) {
+        assert.doesNotMatch(help, /\b[A-Z]{1,3}-\d+|implemented|реализован/, `${lang}: option help "${help}"`);
+      }
     }
     assert.deepEqual(errors, [], "errors in the pages");
   } finally {

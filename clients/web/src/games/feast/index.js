@@ -172,6 +172,9 @@ export const feast = {
   outOfTurn: true, // placing goods, buying ships … are open while others decide (F-300)
   moveLabel,
   describeOps,
+  // picking up a good and holding it over a board lead to laying it (the line the log
+  // keeps); putting it back undoes them: none is a decision of its own in the log
+  planning: (d) => (d.k === "feast.place" && d.step !== "lay") || d.k === "feast.cancel",
   prompt(t) {
     const p = t.prompt;
     if (!p) return "";
