@@ -23,12 +23,15 @@ export function concerned(board) {
   const spots = [...board.querySelectorAll(".feast-anchors [data-anchor]")];
   if (spots.length) return spots;
   const kind = board.dataset.kind;
-  const all = [...board.querySelectorAll("[data-move]")].filter((el) => el.getBoundingClientRect().width);
+  // no measuring here (it would force a layout on every redraw): a phone draws only the
+  // view it shows, so whatever is in the page is on screen or a scroll away
+  const all = [...board.querySelectorAll("[data-move]")];
   const own = all.filter((el) => answersPrompt(JSON.parse(el.dataset.move), kind));
   return own.length ? own : all;
 }
 
-/** Outline the parts the question concerns and, once per question, bring them into view. */
+/** Outline the parts the question concerns and, once per question, bring them into view
+ * (the page is measured only then). */
 export function follow(root, ui, asked) {
   const board = root.querySelector(".feast");
   if (!board) return;
@@ -53,7 +56,8 @@ export function follow(root, ui, asked) {
 function reveal(parts, bar) {
   const top = (bar ? bar.getBoundingClientRect().height : 0) + 8;
   const bottom = window.innerHeight - 8;
-  const boxes = parts.map((p) => p.getBoundingClientRect());
+  const boxes = parts.map((p) => p.getBoundingClientRect()).filter((b) => b.width > 0); // not in a closed part
+  if (!boxes.length) return;
   const hi = Math.min(...boxes.map((b) => b.top));
   const lo = Math.max(...boxes.map((b) => b.bottom));
   if (hi >= top && lo <= bottom) return;
