@@ -2,7 +2,8 @@
 // its end, and each time the player is asked something, before any click, the thing to
 // act on (an action space, a banquet cell or a good to serve, an option, the die, a
 // mountain strip, a special tile, a held good's spots on the home board…) is already
-// inside the window, not under the bar of chips — the player never scrolls to find it.
+// inside the window (at most a few frames later), not under the bar of chips — the
+// player never scrolls to find it.
 // tests/web/test_feast_follow.py runs this with LONGHALL_HTTP set.
 
 import assert from "node:assert/strict";
@@ -61,6 +62,7 @@ test("feast at 1280×800: the decision is in view whenever the player is asked",
   const errors = [];
   page.on("pageerror", (err) => errors.push(err.message));
   page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+  await context.addInitScript(`window.__inView = ${inView.toString()};`);
   try {
     await openRoom(page, []);
     const met = new Map(); // prompt kind -> how many times it was asked, all with the decision in view
@@ -70,6 +72,8 @@ test("feast at 1280×800: the decision is in view whenever the player is asked",
         const t = document.querySelector(".table-page");
         return t.dataset.status !== "playing" || t.dataset.legalSeq === t.dataset.seq;
       }, null, { timeout: 60000 });
+      // the page scrolls at its next frame: give it a few before looking
+      await p.waitForFunction((anytime) => window.__inView(anytime).shown > 0 || !window.__inView(anytime).things, ANYTIME, { timeout: 3000 }).catch(() => {});
       const seen = await p.evaluate(inView, ANYTIME);
       if (!seen.things) return;
       if (!seen.shown) await p.screenshot({ path: `${SHOTS}feast-follow-missed.png` });

@@ -48,7 +48,9 @@ export function follow(root, ui, asked) {
   shown.forEach((p) => p.classList.add("feast-focus"));
   if (key === ui.followed) return;
   ui.followed = key;
-  if (shown.length) reveal(shown, board.querySelector(".feast-controls"));
+  // measured at the next frame, when the browser lays the page out to paint it anyway
+  // (several redraws in one frame lay it out once); the parts marked then are the latest
+  if (shown.length) requestAnimationFrame(() => reveal([...document.querySelectorAll("#board .feast-focus")], document.querySelector("#feast-controls")));
 }
 
 /** Scroll the window so that `parts` are in view below the sticky bar: all of them when
