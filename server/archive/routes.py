@@ -5,7 +5,7 @@ GET /api/rooms/{room}/replay   a finished game: seed, every move with seat, seq 
                                parts only (seed and moves would reveal hidden information).
 GET /api/rooms/{room}/steps    a finished game step by step (?from=, ?count=): the public
                                table after each decision, replayed by the engine (steps.py)
-GET /api/players/{player}      name, dates, ratings, games played, recent results
+GET /api/players/{player}      name, dates, ratings and their history, games played, recent results
 GET /api/leaderboard/{game}    ranked players (?limit=, ?offset=), from Redis
 
 Every numeric query parameter is read through `bounded`: anything but an integer within
@@ -120,8 +120,12 @@ def routes(redis: Redis, archive_of: Callable[[], Archive | None]) -> list[Route
         archive = archive_of()
         if archive is None:
             return _starting()
-        page = await archive.player(request.path_params["player"])
-        return JSONResponse(page) if page is not None else _missing("no such player in the archive")
+        player = request.path_params["player"]
+        page = await archive.player(player)
+        if page is None:
+            return _missing("no such player in the archive")
+        page["history"] = {game: await archive.rating_history(player, game) for game in page["ratings"]}
+        return JSONResponse(page)
 
     async def board(request: Request) -> Response:
         game = request.path_params["game"]

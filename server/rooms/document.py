@@ -232,5 +232,6 @@ def meta(doc: Doc) -> dict[str, str | int]:
         "status": doc["status"],
         "seats": len(doc["seats"]),
         "taken": sum(s is not None for s in doc["seats"]),
+        "rated": int(rated(doc)),
         "options": msgpack.packb(doc["options"]).hex(),
     }

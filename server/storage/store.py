@@ -317,6 +317,7 @@ class Store:
                     "taken": int(m.get("taken", 0)),
                     "options": msgpack.unpackb(bytes.fromhex(m.get("options", "80"))),
                     "spectators": sum(int(w) for w in watch),
+                    "rated": m.get("rated") == "1",
                 }
             )
         for game, rid in gone:

@@ -21,7 +21,9 @@ from tests.web.test_browser import CHROMIUM
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed (scripts/test installs it)")
 def test_feast_is_played_by_clicking_its_board(web_server: ServerProc) -> None:
-    browser_suite(web_server.http, ["test/feast/"], passes=3, timeout=900)
+    stdout = browser_suite(web_server.http, ["test/feast/"], passes=3, timeout=900)
+    timings = [line for line in stdout.splitlines() if "# timing" in line]
+    (SHOTS / "feast-timings.txt").write_text("\n".join(timings) + "\n")
     for shot in ("feast-desktop", "feast-phone-action", "feast-phone-mine", "feast-shapes"):
         assert (SHOTS / f"{shot}.png").exists(), f"no screenshot {shot}"
     for shot in ("feast-spectator", "feast-refused"):

@@ -75,7 +75,7 @@ export class Clocks {
   /** The clocks beside the seats (null when the room has no clock: bots only, or none). */
   panel(v, names) {
     const setting = v.clock?.setting;
-    if (!setting) return null;
+    if (!setting || v.status === "over") return null; // a finished game runs no clock
     const kind = setting.per_move !== undefined
       ? t("clock.per_move_short", { s: setting.per_move })
       : t("clock.total_short", { m: clockText(setting.total * 1000), s: setting.increment ?? 0 });

@@ -1,14 +1,18 @@
-// The lobby: who you are, the games and their options, open rooms live, your rooms.
+// The lobby: a new room first, then your games (status, whose turn), the open rooms
+// live, and who you are; links to the leaderboards and your page (ratings.js).
 //
-// Rooms come from GET /api/rooms (public rooms: game, seats, status, spectators), polled
-// every two seconds while the lobby is shown. The rooms you created or joined are kept
-// in localStorage so you can go back to them. Playing happens on the table page.
+// Rooms come from GET /api/rooms (public rooms: game, seats, status, spectators, rated),
+// polled every two seconds while the lobby is shown. The rooms you created or joined are
+// kept in localStorage so you can go back to them; your games say how each stands from
+// GET /api/rooms/{id}/replay (status, seats, result), and the ones you are seated in and
+// that are being played are joined, as the table joins them, for whose turn it is — live.
 
 import { h } from "./dom.js";
-import { LANGUAGES, lang, setLanguage, t } from "./i18n/index.js";
+import { LANGUAGES, lang, list, setLanguage, t } from "./i18n/index.js";
 import { clockChoice } from "./lobby_clock.js";
+import { ratedTag, ratingText, ratingsOf } from "./ratings.js";
 import { rename, storedName } from "./session.js";
-import { choiceLabel, gameTitle, optionDoc, optionLabel, refusalWords, titleInEnglish } from "./words.js";
+import { choiceLabel, gameTitle, optionHelp, optionLabel, refusalWords, titleInEnglish } from "./words.js";
 
 const MINE = "longhall.rooms";
 const POLL_MS = 2000;
@@ -31,19 +35,22 @@ export function showLobby(app, client) {
   const roomsBox = h("div", { id: "rooms", class: "rooms", "aria-live": "polite" }, t("lobby.loading_rooms"));
   const gamesBox = h("div", { class: "games" }, t("lobby.loading_games"));
   const errorBox = h("p", { class: "error", role: "alert" });
+  const yours = yourGames(client);
   app.append(
-    h("section", { class: "panel" }, h("h2", {}, t("lobby.you")), identityForm(client), languagePicker()),
-    h("section", { class: "panel" }, h("h2", {}, t("lobby.open_rooms")), roomsBox),
+    h("nav", { class: "lobby-links" }, h("a", { href: "#/leaderboard/", id: "to-leaderboards" }, t("ratings.leaderboards")), " · ", h("a", { href: `#/player/${client.player}`, id: "to-my-page" }, t("ratings.my_page"))),
     h("section", { class: "panel" }, h("h2", {}, t("lobby.new_room")), errorBox, gamesBox),
+    yours.el,
+    h("section", { class: "panel" }, h("h2", {}, t("lobby.open_rooms")), roomsBox),
+    h("section", { class: "panel" }, h("h2", {}, t("lobby.you")), identityForm(client), languagePicker()),
   );
-  const yours = mine();
-  if (yours) app.append(yours);
   let titles = {};
   fetch("api/games")
     .then((r) => r.json())
-    .then((games) => {
+    .then(async (games) => {
       titles = Object.fromEntries(games.map((g) => [g.name, gameTitle(g)]));
-      gamesBox.replaceChildren(...games.map((g) => gameCard(g, client, errorBox)));
+      const mine = await Promise.all(games.map((g) => ratingsOf(g.name, true).then((all) => all.get(client.player))));
+      gamesBox.replaceChildren(...games.map((g, i) => gameCard(g, client, errorBox, mine[i])));
+      yours.titles(titles);
     });
   const poll = async () => {
     try {
@@ -55,7 +62,10 @@ export function showLobby(app, client) {
   };
   poll();
   const timer = setInterval(poll, POLL_MS);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    yours.close();
+  };
 }
 
 function identityForm(client) {
@@ -77,12 +87,12 @@ function identityForm(client) {
   );
 }
 
-function gameCard(game, client, errorBox) {
+function gameCard(game, client, errorBox, rating) {
   const [lo, hi] = game.players;
   const seats = h("select", { name: "seats", "aria-label": `${gameTitle(game)}: ${t("lobby.players")}` });
   for (let n = lo; n <= hi; n++) seats.append(h("option", { value: n, selected: n === Math.max(lo, 2) }, `${n}`));
   const selects = game.options.map((o) => {
-    const sel = h("select", { name: o.name, title: optionDoc(game.name, o)[0], "aria-label": `${gameTitle(game)}: ${optionLabel(game.name, o)[0]}` });
+    const sel = h("select", { name: o.name, title: optionHelp(game.name, o)[0], "aria-label": `${gameTitle(game)}: ${optionLabel(game.name, o)[0]}` });
     o.choices.forEach((c, i) => {
       const [text, english] = choiceLabel(game.name, o, c, i);
       sel.append(h("option", { value: String(c), selected: c === o.default, lang: english ? "en" : null }, text));
@@ -107,6 +117,8 @@ function gameCard(game, client, errorBox) {
     "form",
     { class: "game-card", "data-game": game.name, onsubmit: create },
     h("h3", { lang: titleInEnglish(game) ? "en" : null }, gameTitle(game)),
+    h("p", { class: "card-rating" }, rating ? h("span", { class: "my-rating" }, t("ratings.yours", { rating: ratingText(rating.score), n: rating.games })) : null,
+      rating ? " · " : null, h("a", { href: `#/leaderboard/${game.name}`, class: "to-leaderboard" }, t("ratings.leaderboard"))),
     h("label", {}, t("lobby.players_label"), " ", seats),
     selects.length ? h("details", { class: "options", open: true }, h("summary", {}, t("lobby.options")),
       selects.map(({ o, sel }) => optionRow(game, o, sel))) : null,
@@ -122,7 +134,7 @@ function gameCard(game, client, errorBox) {
  * translate (yet) is the server's English, marked as such (lang="en"). */
 function optionRow(game, o, sel) {
   const [label, labelEnglish] = optionLabel(game.name, o);
-  const [doc, docEnglish] = optionDoc(game.name, o);
+  const [doc, docEnglish] = optionHelp(game.name, o);
   return h(
     "div",
     { class: "option" },
@@ -195,7 +207,7 @@ function roomTable(all, titles) {
       h("td", {}, titles[r.game] ?? r.game),
       h("td", { class: "room-id" }, h("code", {}, r.room)),
       h("td", {}, `${r.taken}/${r.seats}`),
-      h("td", {}, t(`status.${r.status}`)),
+      h("td", {}, t(`status.${r.status}`), " ", ratedTag(!!r.rated)),
       h("td", {}, `${r.spectators}`),
       h(
         "td",
@@ -213,15 +225,49 @@ function roomTable(all, titles) {
   );
 }
 
-function mine() {
+/** Your games: each remembered room with its game, its status and whose turn it is. */
+function yourGames(client) {
   const rooms = myRooms();
-  if (!rooms.length) return null;
-  return h(
-    "section",
-    { class: "panel" },
-    h("h2", {}, t("lobby.your_rooms")),
-    h("ul", {}, rooms.map((r) => h("li", {}, h("a", { href: `#/room/${r.room}` }, `${t(`game.${r.game}`, { defaultValue: r.game })} ${r.room}`)))),
-  );
+  const box = h("ul", { id: "your-games", class: "your-games" });
+  const el = rooms.length ? h("section", { class: "panel" }, h("h2", {}, t("lobby.your_rooms")), box) : h("section", { hidden: true });
+  const known = new Map(); // room -> what GET /api/rooms/{id}/replay said
+  let titles = {};
+  const draw = () => box.replaceChildren(...rooms.map((r) => gameLine(r, known.get(r.room), client, titles)));
+  for (const r of rooms) {
+    fetch(`api/rooms/${encodeURIComponent(r.room)}/replay`)
+      .then((res) => (res.ok ? res.json() : { status: "gone" }))
+      .then((said) => {
+        known.set(r.room, said);
+        const seated = (said.seats ?? []).some((s) => s?.player === client.player);
+        if (seated && said.status === "playing" && !client.rooms.has(r.room)) client.join(r.room).then(draw, () => {});
+        draw();
+      })
+      .catch(() => {});
+  }
+  const off = client.on("view", (ev) => rooms.some((r) => r.room === ev.room) && draw());
+  draw();
+  return { el, close: off, titles: (x) => ((titles = x), draw()) };
+}
+
+function gameLine(r, said, client, titles) {
+  const mirror = client.rooms.get(r.room);
+  const v = mirror?.view ?? said;
+  const status = v?.status === "finished" ? "over" : v?.status ?? "unknown"; // the archive says "finished"
+  const names = (v?.seats ?? []).map((s, i) => s?.name ?? t("seat.n", { n: i + 1 }));
+  let turn = null;
+  if (status === "playing" && mirror?.view) {
+    const acting = mirror.view.to_act ?? [];
+    if (mirror.seat !== null && acting.includes(mirror.seat)) turn = h("strong", { class: "your-turn" }, t("lobby.your_turn"));
+    else if (acting.length) turn = t("lobby.their_turn", { who: list(acting.map((i) => names[i])) });
+  } else if (status === "over") {
+    const winners = (v?.result?.winners ?? []).map((i) => names[i]);
+    turn = winners.length ? t("lobby.won_by", { who: list(winners) }) : null;
+  }
+  const known = ["open", "playing", "over", "abandoned"].includes(status);
+  return h("li", { "data-room": r.room, "data-status": status },
+    h("a", { href: `#/room/${r.room}` }, `${titles[r.game] ?? t(`game.${r.game}`, { defaultValue: r.game })} · ${r.room}`), " ",
+    h("span", { class: "tag" }, known ? t(`status.${status}`) : t("lobby.status_unknown")),
+    turn ? h("span", { class: "turn-line" }, " ", turn) : null);
 }
 
 /** The language of the app: the browser's until one is chosen here (then remembered). */

@@ -1,7 +1,9 @@
 // The app's entry: routes "#/" to the lobby, "#/room/ID" (or "#/watch/ID") to a table,
-// "#/replay/ID" to a finished game's replay and "#/rules/GAME" to a game's rules.
+// "#/replay/ID" to a finished game's replay, "#/rules/GAME" to a game's rules,
+// "#/leaderboard/GAME" and "#/player/ID" to the ratings (ratings.js).
 import { t } from "./i18n/index.js";
 import { showLobby } from "./lobby.js";
+import { showLeaderboard, showPlayer } from "./ratings.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { session, showIdentity } from "./session.js";
@@ -15,6 +17,10 @@ async function route() {
   leaveCurrent = () => {};
   const rules = location.hash.match(/^#\/rules\/([\w-]+)\/?([\w-]*)/);
   if (rules) return showRules(app, rules[1], rules[2]);
+  const board = location.hash.match(/^#\/leaderboard\/?([\w-]*)/);
+  if (board) return showLeaderboard(app, board[1]);
+  const player = location.hash.match(/^#\/player\/([\w-]+)/);
+  if (player) return showPlayer(app, player[1]);
   const replay = location.hash.match(/^#\/replay\/([\w-]+)\/?(\d*)/);
   if (replay) {
     app.replaceChildren();

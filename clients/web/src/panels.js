@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { list, t } from "./i18n/index.js";
+import { ratingText, taggedName } from "./ratings.js";
 import { sayLast } from "./words.js";
 
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#229954", "#7d3c98"];
@@ -13,6 +14,8 @@ export function seatColour(i) {
 
 export function seatsPanel(v, ctx, renderer) {
   const scores = v.table && renderer.scores ? renderer.scores(v.table) : null;
+  // a game over asks nobody, whatever its last table says (a forfeit on time ends it mid-decision)
+  const acting = v.status === "playing" ? v.to_act ?? [] : [];
   return h(
     "ol",
     { class: "seats", id: "seats" },
@@ -20,17 +23,18 @@ export function seatsPanel(v, ctx, renderer) {
       h(
         "li",
         {
-          class: `seat${(v.to_act ?? []).includes(i) ? " acting" : ""}${ctx.you === i ? " you" : ""}`,
+          class: `seat${acting.includes(i) ? " acting" : ""}${ctx.you === i ? " you" : ""}`,
           "data-seat": i,
           style: `--seat:${seatColour(i)}`,
         },
         h("span", { class: "swatch", "aria-hidden": "true" }),
-        s ? s.name : h("em", {}, t("seat.free")),
+        s ? (s.bot ? s.name : taggedName(s.name, s.player)) : h("em", {}, t("seat.free")),
+        s && ctx.ratings?.[s.player] ? h("span", { class: "seat-rating", title: t("ratings.rating") }, ` ${ratingText(ctx.ratings[s.player].score)}`) : null,
         s?.bot ? h("span", { class: "bot-tag", title: t(`bots.level.${s.bot}`) }, ` ${t("seat.bot")}`) : null,
         s && (v.absent ?? []).includes(i) ? h("span", { class: "away-tag", title: t("seat.absent_title") }, ` ${t("seat.absent")}`) : null,
         ctx.you === i ? ` ${t("seat.you")}` : "",
         scores ? h("span", { class: "score" }, scores[i]) : null,
-        (v.to_act ?? []).includes(i) ? h("span", { class: "turn" }, ` ${t("seat.deciding")}`) : null,
+        acting.includes(i) ? h("span", { class: "turn" }, ` ${t("seat.deciding")}`) : null,
       ),
     ),
   );
@@ -58,12 +62,13 @@ export function resultPanel(result, ctx, renderer) {
     "section",
     { class: "result", id: "result" },
     h("h3", {}, winners ? t("result.winners", { count: (result.winners ?? []).length, winners }) : t("result.final")),
-    h(
+    // a game ended by a forfeit or a claim has no scores: no empty table then
+    rows.length || result.scores?.length ? h(
       "table",
       {},
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((n) => h("th", { scope: "col" }, n)))),
       h("tbody", {}, rows, h("tr", { class: "total" }, h("th", { scope: "row" }, t("result.total")), (result.scores ?? []).map((s) => h("td", {}, s)))),
-    ),
+    ) : null,
     forfeitNote(result, seats),
     result.tiebreak ? h("p", { class: "hint" }, t("result.tiebreak", { how: t(`tiebreak.${ctx.game}`, { defaultValue: result.tiebreak }) })) : null,
     renderer.resultNotes ? renderer.resultNotes(result, ctx) : null,

@@ -13,9 +13,10 @@ import { generic } from "./games/generic.js";
 import { botBar } from "./hosting.js";
 import { rendererFor } from "./games/index.js";
 import { inviteButton, rememberRoom } from "./lobby.js";
+import { ratedTag, ratingsOf } from "./ratings.js";
 import { flash, logPanel, resultPanel, seatsPanel } from "./panels.js";
 import { ruleLang, ruleText, rulesLoaded } from "./rules.js";
-import { notifyToggle, showTurn } from "./turn_signal.js";
+import { notifyToggle, showTurn, soundToggle } from "./turn_signal.js";
 import { refusalWords, sayLast } from "./words.js";
 
 /** Show room `room`; resolves to a function that tears the page down. */
@@ -40,6 +41,7 @@ class TablePage {
     this.drawSoon = null;
     this.error = null;
     this.notice = "";
+    this.ratings = {}; // player id -> its rating in this game (ratings.js), once known
   }
 
   async enter() {
@@ -79,6 +81,7 @@ class TablePage {
   }
 
   close() {
+    this.closed = true;
     clearTimeout(this.drawSoon);
     showTurn(false, null);
     this.offs.forEach((off) => off());
@@ -168,6 +171,7 @@ class TablePage {
       const moves = await this.client.legal(this.room);
       if (this.mirror.seq !== seq) return; // the table moved on while we asked
       this.legal = moves;
+      this.legalFor = seq;
       this.draw();
     } catch {
       this.legalSeq = -1;
@@ -220,12 +224,14 @@ class TablePage {
       you,
       game: v.game,
       legal: this.legal,
+      legalNow: this.legal.length > 0 && this.legalFor === this.mirror.seq, // not the previous seq's
       names: this.names(),
       play: (m) => this.play(m),
       ui: this.ui,
       redraw: () => this.draw(),
       seq: this.mirror.seq,
       last: v.last ?? null, // the server's description of the latest decision
+      ratings: this.seatRatings(v),
     };
     const board = v.table ? this.board(v, ctx) : h("p", { class: "hint" }, t("table.not_started"));
     showTurn(this.myTurn(), this.renderer.title ?? v.game);
@@ -239,6 +245,7 @@ class TablePage {
         "data-seq": String(this.mirror.seq),
         "data-status": v.status,
         "data-legal": String(this.legal.length),
+        "data-legal-seq": String(this.legalFor ?? -1), // the seq the drawn decisions were asked at
         "data-turn": this.myTurn() ? "yours" : "",
       },
       this.header(v, you),
@@ -258,13 +265,16 @@ class TablePage {
           "aside",
           { class: "table-side" },
           resultPanel(this.mirror.result ?? v.result, ctx, this.renderer),
-          logPanel(this.log, ctx),
+          // one line per decision: steps a game calls planning (Feast's picking up and holding
+          // a good before laying it) are not logged
+          logPanel(this.renderer.planning ? this.log.filter((e) => !this.renderer.planning(e.d ?? e)) : this.log, ctx),
           this.chat.el,
           this.replayLink(v),
         ),
       ),
     );
     this.app.replaceChildren(page);
+    if (v.table) this.renderer.afterDraw?.(page, ctx, v); // e.g. bring the decision into view
     this.clocks.tick();
     if (focused) page.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
     if (ops) flash(page, ops);
@@ -289,10 +299,24 @@ class TablePage {
       h("h2", {}, title),
       h("span", { class: "tag" }, t("table.room", { room: this.room })),
       h("span", { class: "tag" }, t(`status.${v.status}`)),
+      ratedTag(!!v.clock), // only a timed room is rated (server.rooms.document.rated)
       h("span", { class: "tag", id: "whoami" }, who),
       this.notice ? h("span", { class: "tag notice" }, this.notice) : null,
-      h("span", { class: "head-actions" }, inviteButton(this.room), you === null ? null : notifyToggle(), h("a", { href: "#/", class: "button" }, t("table.lobby"))),
+      h("span", { class: "head-actions" }, inviteButton(this.room), you === null ? null : soundToggle(), you === null ? null : notifyToggle(), h("a", { href: "#/", class: "button" }, t("table.lobby"))),
     );
+  }
+
+  /** Each seated player's rating in this game, from its leaderboard, asked once per
+   * page; a redraw shows them when they come. */
+  seatRatings(v) {
+    if (!this.askedRatings) {
+      this.askedRatings = true;
+      ratingsOf(v.game, true).then((all) => {
+        this.ratings = Object.fromEntries(all);
+        if (all.size && !this.closed) this.draw();
+      });
+    }
+    return this.ratings;
   }
 
   promptWords(v, ctx) {

@@ -1,5 +1,6 @@
 // Telling a player it is their turn when they look elsewhere: the tab's title and
-// favicon change, and (if they asked for it) a system notification while the tab is
+// favicon change, a short chime sounds (unless turned off: "Sound" at the table, kept
+// per browser), and (if they asked for it) a system notification while the tab is
 // hidden. The words come from words.js.
 
 import { h } from "./dom.js";
@@ -7,6 +8,7 @@ import { t } from "./i18n/index.js";
 import { IDLE_TITLE, TURN_TITLE } from "./words.js";
 
 const NOTIFY = "longhall.notify";
+const SOUND = "longhall.sound";
 const icon = (dot) =>
   "data:image/svg+xml," +
   encodeURIComponent(
@@ -29,6 +31,7 @@ export function showTurn(yours, game) {
   document.title = game ? (yours ? TURN_TITLE(game) : IDLE_TITLE(game)) : "Longhall";
   favicon(icon(yours));
   document.documentElement.dataset.turn = yours ? "yours" : "";
+  if (yours && !wasTurn && soundOn()) chime();
   if (yours && !wasTurn && document.hidden && wants() && globalThis.Notification?.permission === "granted") {
     try {
       new Notification(TURN_TITLE(game), { tag: "longhall-turn", icon: icon(true) });
@@ -60,5 +63,54 @@ export function notifyToggle() {
       },
     },
     on ? t("notify.on") : t("notify.off"),
+  );
+}
+
+const soundOn = () => localStorage.getItem(SOUND) !== "off";
+let audio = null;
+
+/** Two short rising notes (Web Audio, no file to load). A browser plays sound only after
+ * the page was clicked or keyed once; before that the chime is silently skipped. Each
+ * chime is counted on the page (`data-chimes`) for the tests. */
+function chime() {
+  try {
+    audio ??= new AudioContext();
+    const at = audio.currentTime;
+    for (const [i, hz] of [660, 880].entries()) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = hz;
+      gain.gain.setValueAtTime(0.0001, at + i * 0.14);
+      gain.gain.exponentialRampToValueAtTime(0.15, at + i * 0.14 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + i * 0.14 + 0.3);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(at + i * 0.14);
+      osc.stop(at + i * 0.14 + 0.32);
+    }
+  } catch {
+    return; // no Web Audio here
+  }
+  const root = document.documentElement;
+  root.dataset.chimes = String(Number(root.dataset.chimes ?? 0) + 1);
+}
+
+/** A button that turns the your-turn chime on or off (on unless turned off). */
+export function soundToggle() {
+  const label = () => (soundOn() ? t("sound.on") : t("sound.off"));
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "sound",
+      id: "sound",
+      "aria-pressed": soundOn() ? "true" : "false",
+      title: t("sound.title"),
+      onclick: (e) => {
+        localStorage.setItem(SOUND, soundOn() ? "off" : "on");
+        e.target.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+        e.target.textContent = label();
+      },
+    },
+    label(),
   );
 }

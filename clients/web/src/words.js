@@ -101,6 +101,23 @@ function serverText(key, english) {
 /** Room options: a label, a description and a word for each value. */
 export const optionLabel = (game, o) => serverText(`option.${game}.${o.name}`, o.label || o.name.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase()));
 export const optionDoc = (game, o) => serverText(`option.${game}.${o.name}.doc`, o.doc ?? "");
+
+// Option texts are written for the rules' readers: rule numbers ("(F-101)", "VD-5: "),
+// and for the decks a sentence about what the engine implements. Players read them
+// without: the rulebook a variant comes from stays, the numbers go.
+const RULE = String.raw`[A-Z]{1,3}-\d+[a-z]?`;
+const FIRST_SENTENCE_ONLY = new Set(["feast.decks"]);
+
+/** An option's description in a player's words (see above). */
+export function optionHelp(game, o) {
+  const [doc, english] = optionDoc(game, o);
+  let text = doc
+    .replace(new RegExp(String.raw`^${RULE}\s*\(([^()]*)\):\s*`), "$1: ") // "VD-5 (Russian rulebook): …"
+    .replace(new RegExp(String.raw`^${RULE}:\s*`), "") // "VD-6: …"
+    .replace(new RegExp(String.raw`\s*\([^()]*\b${RULE}\b[^()]*\)`, "g"), ""); // "(F-101)", "(the seed's wording, O-1)"
+  if (FIRST_SENTENCE_ONLY.has(`${game}.${o.name}`)) text = text.split(/(?<=\.)\s/)[0];
+  return [text.charAt(0).toUpperCase() + text.slice(1), english];
+}
 export function choiceLabel(game, o, value, i) {
   const english = o.labels?.[i] ?? (value === true ? "yes" : value === false ? "no" : String(value));
   return serverText(`option.${game}.${o.name}.${String(value)}`, english);

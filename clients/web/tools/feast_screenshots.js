@@ -93,6 +93,9 @@ if (await pick.count()) {
   const cell = desk.locator('#board .feast-area[data-area="0"] .feast-anchors [data-anchor]').nth(3);
   if (await cell.count()) await cell.hover({ force: true });
 }
+// from the top: the bar of chips sticks to the window, and a whole-page picture taken
+// while scrolled would show it in the middle of the table
+await desk.evaluate(() => window.scrollTo(0, 0));
 await desk.screenshot({ path: `${OUT}/feast.png`, fullPage: true });
 for (const tab of ["action", "mine"]) {
   await phone.locator(`.feast-tab[data-tab="${tab}"]`).click();

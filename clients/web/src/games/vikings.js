@@ -49,7 +49,7 @@ function moveLabel(m, t) {
   }
 }
 
-function wheelSpace(t, ctx, i, cx, cy) {
+function wheelSpace(t, ctx, i, cx, cy, prices) {
   const set = t.wheel.spaces[i];
   const a = (Math.PI * 2 * i) / 12 - Math.PI / 2;
   const [x, y] = [cx + Math.cos(a) * 96, cy + Math.sin(a) * 96];
@@ -60,9 +60,11 @@ function wheelSpace(t, ctx, i, cx, cy) {
   if (set) {
     space.append(tile(set.tile, x - 22, y - 11, 24));
     if (set.viking) space.append(viking(x + 13, y + 1, set.viking, 8));
-    // every price shows; the ones you may pay now stand out in your colour
-    space.append(svg("rect", { x: x - 17, y: y + 15, width: 34, height: 14, rx: 7, fill: move ? "#1d6fd6" : "#efe4cb" }));
-    space.append(svg("text", { x, y: y + 25.5, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: move ? "#fff" : "#5b4420" }, tr("vikings.price", { gold: num(price) })));
+    // every price shows, drawn above all the circles (neighbouring circles overlap and
+    // would hide half of it); the ones you may pay now stand out in your colour
+    prices.append(svg("g", { class: "vk-price", "aria-hidden": "true" },
+      svg("rect", { x: x - 17, y: y + 15, width: 34, height: 14, rx: 7, fill: move ? "#1d6fd6" : "#efe4cb", stroke: "#8a7445", "stroke-width": 0.5 }),
+      svg("text", { x, y: y + 25.5, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: move ? "#fff" : "#5b4420" }, tr("vikings.price", { gold: num(price) }))));
     space.append(svg("title", { text: tr(set.viking ? "vikings.offer_with" : "vikings.offer", { tile: vikingsTile(set.tile), viking: trade(set.viking), gold: num(price) }) }));
   }
   if (move) clickable(space, moveLabel(move, t), () => ctx.play(move));
@@ -75,7 +77,9 @@ function wheel(t, ctx) {
   s.append(svg("circle", { cx: c, cy: c, r: c - 2, fill: "#e8dcc2", stroke: "#8a7445", "stroke-width": 2 }));
   s.append(svg("text", { x: c, y: c - 6, "text-anchor": "middle", "font-size": 15, "font-weight": 700 }, tr("vikings.round", { n: t.round })));
   s.append(svg("text", { x: c, y: c + 12, "text-anchor": "middle", "font-size": 12 }, tr("vikings.bank", { gold: num(t.bank) })));
-  if (t.wheel) t.wheel.spaces.forEach((_, i) => s.append(wheelSpace(t, ctx, i, c, c)));
+  const prices = svg("g", { class: "vk-prices" });
+  if (t.wheel) t.wheel.spaces.forEach((_, i) => s.append(wheelSpace(t, ctx, i, c, c, prices)));
+  s.append(prices);
   return s;
 }
 

@@ -159,6 +159,10 @@ test("a clock runs down and a bot decides for the idle seat; the host seats and 
   await a.locator('.table-page[data-status="over"] #forfeit').waitFor({ timeout: 30000 });
   const me = (await view()).seats[0].name;
   assert.ok((await a.locator("#forfeit").textContent()).includes(me), "the result names the seat that ran out of time");
+  // the finished table asks nobody and runs no clock; a result without scores has no empty table
+  assert.equal(await a.locator("#seats .turn").count(), 0, "no seat is still deciding");
+  assert.equal(await a.locator("#clocks:not([hidden])").count(), 0, "no clock shown once the game is over");
+  assert.equal(await a.locator("#result table").count(), 0, "no empty score table");
   assert.deepEqual(errors, []);
   await a.context().close();
 });

@@ -146,7 +146,7 @@ export async function clickPick(page, k) {
 
 /** Time from the click (in the page) to the redraw that shows the next seq. */
 const watched = new WeakSet();
-async function watchClicks(page) {
+export async function watchClicks(page) {
   if (watched.has(page)) return;
   watched.add(page);
   await page.evaluate(() => {
@@ -201,6 +201,8 @@ export async function recordGold(page, room) {
 
 export const mean = (xs) => Math.round(xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length));
 export const median = (xs) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0);
+/** The 90th percentile (nearest rank). */
+export const p90 = (xs) => Math.round([...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.9) - 1)] ?? 0);
 
 /** Average full redraw time of the page's table, in ms (window.longhall.redraw). */
 export async function redrawMs(page, n = 20) {

@@ -27,36 +27,58 @@ export function actionBoard(t, ctx, fx) {
   return cached(ctx.ui, `spaces|${ctx.ui.narrow}|${JSON.stringify(t.spaces)}|${ctx.names}`, () => drawActionBoard(t, ctx, fx));
 }
 
+/** A space's name in at most two lines of `max` characters, broken between words. */
+function nameLines(text, max) {
+  if (text.length <= max) return [text];
+  const words = text.split(" ");
+  let first = "";
+  while (words.length > 1 && `${first} ${words[0]}`.trim().length <= max) first = `${first} ${words.shift()}`.trim();
+  return first ? [first, words.join(" ")] : [text];
+}
+
+const LINE = 14; // px between the two lines of a long name
+
 function drawActionBoard(t, ctx, fx) {
   const narrow = ctx.ui.narrow;
   const cw = narrow ? 180 : 210;
   const rh = 24;
+  const max = Math.floor((cw - 14) / 6.6);
   const cols = [1, 2, 3, 4].map((c) => SPACES.filter((s) => s.column === c));
-  const maxRows = (a, b) => Math.max(cols[a].length, cols[b]?.length ?? 0);
-  const place = (ci) => (narrow ? [(ci % 2) * cw, ci < 2 ? 0 : 26 + maxRows(0, 1) * rh] : [ci * cw, 0]);
+  // names are never cut: a long one takes two lines (and its row is taller); a line still
+  // too long is drawn narrower. Its words are the space's accessible name too.
+  const lines = Object.fromEntries(SPACES.map((sp) => [sp.id, nameLines(sp.name, max)]));
+  const heightOf = (sp) => rh + (lines[sp.id].length - 1) * LINE;
+  const colHeight = (ci) => (cols[ci] ?? []).reduce((n, sp) => n + heightOf(sp), 0);
+  const pairHeight = (a, b) => Math.max(colHeight(a), colHeight(b));
+  const place = (ci) => (narrow ? [(ci % 2) * cw, ci < 2 ? 0 : 26 + pairHeight(0, 1)] : [ci * cw, 0]);
   const g = svg("g", { "data-path": "/table/spaces", transform: "translate(0,4)" });
   cols.forEach((spaces, ci) => {
     const [x0, y0] = place(ci);
     g.append(svg("text", { x: x0 + 4, y: y0 + 14, "font-size": 13, "font-weight": 700 }, tr("feast.column", { count: ci + 1 })));
-    spaces.forEach((sp, ri) => {
+    let y = y0 + 20;
+    for (const sp of spaces) {
       const taken = t.spaces[sp.id];
       const x = x0;
-      const y = y0 + 20 + ri * rh;
+      const hgt = heightOf(sp) - 3;
       const el = svg("g", { "data-path": `/table/spaces/${sp.id}`, "data-space": sp.id, class: "space" });
-      el.append(svg("rect", { x, y, width: cw - 6, height: rh - 3, rx: 3, fill: taken ? seatColour(taken.seat) : "#f6efdf", stroke: "#a8977a" }));
-      const max = Math.floor((cw - 14) / 6.6);
-      el.append(svg("text", { x: x + 5, y: y + 15, "font-size": 12, fill: taken ? "#fff" : "#2b2b2b" }, sp.name.length > max ? `${sp.name.slice(0, max - 1)}…` : sp.name));
+      el.append(svg("rect", { x, y, width: cw - 6, height: hgt, rx: 3, fill: taken ? seatColour(taken.seat) : "#f6efdf", stroke: "#a8977a" }));
+      lines[sp.id].forEach((line, i) => {
+        const fit = line.length > max ? { textLength: cw - 14, lengthAdjust: "spacingAndGlyphs" } : {};
+        // a space after the first line: the accessible text of the two lines is the name
+        el.append(svg("text", { x: x + 5, y: y + 15 + i * LINE, "font-size": 12, fill: taken ? "#fff" : "#2b2b2b", ...fit }, i < lines[sp.id].length - 1 ? `${line} ` : line));
+      });
       el.append(svg("title", { text: spaceTitle(sp) }));
       const move = ctx.legal.find((m) => m.type === "occupy" && m.space === sp.id);
       if (move) {
-        el.append(svg("rect", { x, y, width: cw - 6, height: rh - 3, rx: 3, class: "choice-mark" }));
+        el.append(svg("rect", { x, y, width: cw - 6, height: hgt, rx: 3, class: "choice-mark" }));
         fx.bind(el, move, tr("feast.move.occupy", { where: spaceTitle(sp) }));
       }
       g.append(el);
-    });
+      y += heightOf(sp);
+    }
   });
   const width = narrow ? 2 * cw : 4 * cw;
-  const height = 30 + (narrow ? 26 + (maxRows(0, 1) + maxRows(2, 3)) * rh : Math.max(...cols.map((c) => c.length)) * rh);
+  const height = 30 + (narrow ? 26 + pairHeight(0, 1) + pairHeight(2, 3) : Math.max(...cols.map((_, ci) => colHeight(ci))));
   const out = feastSvg(width, height, tr("feast.tab.action"), g);
   copySpaces(t, ctx, fx, out);
   return out;

@@ -11,6 +11,7 @@ import { GOODS, SPACE, SPECIALS, itemName, name } from "./data.js";
 import { actionBoard, dicePanel, explorationBoards, mountains, optionCards, specialTiles } from "./action.js";
 import { followUp, lay, placing, setKeys, turnPiece } from "./place.js";
 import { beginDraw } from "./cache.js";
+import { follow } from "./follow.js";
 import { seatSide } from "./seat.js";
 import { moveLabel } from "./words.js";
 import "./feast.css";
@@ -154,7 +155,7 @@ export function draw(t, ctx, v) {
   if (st) ctx.legal.filter((m) => m.type === "place" && "area" in m).forEach(fx.cover);
   const bar = h("div", { class: "feast-controls", id: "feast-controls" }, controls(t, ctx, fx, st), leftovers(ctx, fx, show));
   const said = ctx.ui.feastSay ? h("p", { class: "feast-say", role: "status" }, ctx.ui.feastSay) : null;
-  return h("div", { class: `feast${ctx.ui.narrow ? " narrow" : ""}`, "data-tab": ctx.ui.tab, "data-stage": st ? String(st.stage) : "", "data-turn": st ? String(st.turn) : "" }, head, tabs(ctx, panes), bar, said, shared, mineSide, othersPane);
+  return h("div", { class: `feast${ctx.ui.narrow ? " narrow" : ""}`, "data-kind": t.prompt?.kind ?? "", "data-tab": ctx.ui.tab, "data-stage": st ? String(st.stage) : "", "data-turn": st ? String(st.turn) : "" }, head, tabs(ctx, panes), bar, said, shared, mineSide, othersPane);
 }
 
 /** What a diff did, in words, for the move log: the action spaces newly occupied. */
@@ -171,6 +172,9 @@ export const feast = {
   outOfTurn: true, // placing goods, buying ships … are open while others decide (F-300)
   moveLabel,
   describeOps,
+  // picking up a good and holding it over a board lead to laying it (the line the log
+  // keeps); putting it back undoes them: none is a decision of its own in the log
+  planning: (d) => (d.k === "feast.place" && d.step !== "lay") || d.k === "feast.cancel",
   prompt(t) {
     const p = t.prompt;
     if (!p) return "";
@@ -182,4 +186,8 @@ export const feast = {
     return t.seats.map((p) => tr("feast.score", { silver: num(p.silver), count: p.thing ?? 0 }));
   },
   draw,
+  // once the page is in the document: bring the decision into view (follow.js)
+  afterDraw(page, ctx, v) {
+    follow(page, ctx.ui, v.status === "playing" && ctx.you !== null && (v.to_act ?? []).includes(ctx.you) && ctx.legalNow);
+  },
 };
