@@ -38,6 +38,7 @@ export function showLobby(app, client) {
   );
   const yours = mine();
   if (yours) app.append(yours);
+  import("./versus.js").then(({ versusPanel }) => app.append(versusPanel(client))); // play against the computer
   let titles = {};
   fetch("api/games")
     .then((r) => r.json())
