@@ -8,8 +8,10 @@ For each game, 2 and 4 players (A Feast for Odin 2 only), one seat of the level 
 plays against opponents all of one level, its seat rotated over the games. Games run
 through the engine contract and `server.play.bots.choose`, exactly as the referee asks a
 bot seat (no server, no clocks), spread over worker processes. A win counts 1, a shared
-win 1/(winners); the interval is Wilson's at 95%. Every search decision is timed:
-p50/p99 per level and game. Printed as a Markdown table (the `bench/RESULTS.md` section).
+win 1/(winners); the interval is Wilson's at 95%. Every decision of the level's seat with
+a choice is timed in CPU seconds of its process (a shared, loaded machine stretches the
+wall time, not this): p50/p99 per level and game. Printed as Markdown tables (the
+`bench/RESULTS.md` section); `--progress` writes each game as a JSON line as it ends.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ class Played:
     share: float  # of the win: 1, 1/winners, or 0
     score: float
     others: float  # the opponents' mean score
-    thinking: list[float] = field(default_factory=list)  # seconds per decision of the level's seat
+    thinking: list[float] = field(default_factory=list)  # CPU seconds per decision of the level's seat
 
 
 def play(match: Match, n: int) -> Played:
@@ -67,10 +69,10 @@ def play(match: Match, n: int) -> Played:
             break
         actor = game.to_act(state)[0]
         level = match.level if actor == seat else match.opponent
-        started = time.perf_counter()
+        started = time.process_time()
         move = bots.choose(game, state, actor, level, bots.rng_for(f"bench{n}", step, actor))
         if actor == seat and len(game.legal_moves(state, actor)) > 1:
-            thinking.append(time.perf_counter() - started)
+            thinking.append(time.process_time() - started)
         state = game.apply(state, actor, move)
     else:
         raise AssertionError(f"{match}: no end after {MAX_DECISIONS} decisions")
@@ -122,7 +124,7 @@ def report(played: list[Played]) -> str:
             f"| {wins / len(ps):.0%} ({low:.0%}–{high:.0%}) | {statistics.fmean(p.score for p in ps):.1f} "
             f"| {statistics.fmean(p.others for p in ps):.1f} |"
         )
-    lines += ["", "| game | level | decisions | p50 ms | p99 ms | max ms |", "|---|---|---|---|---|---|"]
+    lines += ["", "| game | level | decisions | p50 ms CPU | p99 ms CPU | max ms CPU |", "|---|---|---|---|---|---|"]
     times: dict[tuple[str, str], list[float]] = defaultdict(list)
     for p in played:
         times[(p.match.game, p.match.level)] += p.thinking

@@ -4,16 +4,20 @@ their decisions only at the seq they were thought for (server.play.referee)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, cast
 
 import httpx
 import pytest
+from redis.asyncio import Redis
 
 from clients.python.client import Client
 from server.games import registry
 from server.play import bots
+from server.play.referee import Ask, Referee, Thought
 from server.play.search import key
 from server.play.thinking import Thinker
 from server.rooms import fairness as fair
+from server.rooms.cache import Entry
 from server.storage.embedded import EmbeddedRedis
 from tests.cluster import ServerProc
 from tests.server.play.test_search import reached
@@ -72,3 +76,24 @@ async def test_a_table_of_searching_bots_plays_to_the_end_with_the_decisions_tho
         assert key(thought) == key(m["move"]), m["seq"]
         state = game.apply(state, m["seat"], m["move"])
     assert game.result(state)["scores"] == replay["result"]["scores"]
+
+
+async def test_a_thought_is_committed_only_at_the_seq_it_was_thought_for(redis_url: str) -> None:
+    game = registry.get("vikings")
+    assert game is not None
+    state, seat = reached(game, 2, 4, 12)
+    e = Entry("r1")
+    e.seq, e.game = 40, game
+    seats: list[Any] = [None, None]
+    seats[seat] = {"player": "bot-1", "name": "Bot 1", "bot": "strong"}
+    e.doc = cast(Any, {"seats": seats, "state": state, "clock_setting": None})
+    redis = Redis.from_url(redis_url)
+    referee = Referee(redis, cast(Any, None), "node", thinker=Thinker(0))  # (asking reads no room service)
+    asked = referee._decision(e, seat)  # nothing thought yet: the bot is asked to think, nothing decided
+    assert isinstance(asked, Ask) and (asked.room, asked.seq, asked.seat, asked.level) == ("r1", 40, seat, "strong")
+    assert asked.state is state and asked.game == "vikings"
+    referee.thoughts["r1"] = Thought(39, seat, {"type": "pass"})  # thought at the seq before: the room moved on
+    again = referee._decision(e, seat)
+    assert isinstance(again, Ask) and again.seq == 40  # thought anew, the stale decision dropped
+    assert "r1" not in referee.thoughts
+    await redis.aclose()
