@@ -3,6 +3,7 @@
     python -m bench.bots                       # a small sample (a few games a match-up)
     python -m bench.bots --full                # enough games for ±5 points (slow: hours)
     python -m bench.bots --games 10 --game vikings --level strong --players 2
+    python -m bench.bots --level strong --against medium --against easy --players 4
 
 For each game, 2 and 4 players (A Feast for Odin 2 only), one seat of the level under test
 plays against opponents all of one level, its seat rotated over the games. Games run
@@ -97,14 +98,16 @@ def percentile(xs: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def matches(games: list[str], levels: list[str], players: list[int] | None) -> list[Match]:
+def matches(games: list[str], levels: list[str], players: list[int] | None,
+            against: list[str] | None = None) -> list[Match]:  # fmt: skip
     return [
         Match(g, p, level, opponent)
         for g in games
         for p in TABLES[g]
         if players is None or p in players
         for level in levels
-        for opponent in OPPONENTS
+        for opponent in against or OPPONENTS
+        if opponent != level
     ]
 
 
@@ -143,12 +146,14 @@ def main() -> None:
     ap.add_argument("--game", action="append", choices=sorted(TABLES), help="only this game (repeatable)")
     ap.add_argument("--level", action="append", choices=SEARCHING, help="only this level (repeatable)")
     ap.add_argument("--players", type=int, action="append", help="only tables of this size (repeatable)")
+    ap.add_argument("--against", action="append", choices=bots.LEVELS,
+                    help="opponents of this level (repeatable; default greedy and random)")  # fmt: skip
     ap.add_argument("--workers", type=int, default=2, help="processes playing games side by side")
     ap.add_argument("--progress", action="store_true", help="each game as a JSON line on stderr, as it ends")
     args = ap.parse_args()
     count = args.games or (FULL if args.full else SAMPLE)
-    todo = [(m, n) for m in matches(args.game or sorted(TABLES), args.level or list(SEARCHING), args.players)
-            for n in range(count)]  # fmt: skip
+    chosen = matches(args.game or sorted(TABLES), args.level or list(SEARCHING), args.players, args.against)
+    todo = [(m, n) for m in chosen for n in range(count)]
     started = time.monotonic()
     played: list[Played] = []
     with ProcessPoolExecutor(args.workers) as pool:

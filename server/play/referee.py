@@ -15,6 +15,12 @@ timed-out human seat has a bot play for it (policy "bot") or forfeits, ending th
 abandoned with that seat named (policy "forfeit"). Each action is an ordinary commit
 with the document's seq checked, so a second node acting on the same room, or the same
 node after a restart, cannot act twice.
+
+A searching bot (`easy`, `medium`, `strong`: server.play.bots) is not asked under the
+room's lock: the look that finds it due hands the room's state at that seq to a worker
+(server.play.thinking) and lets go; when the decision comes back the room is acted on
+again, and the decision is committed only if the room is still at that seq and that seat
+still due (else it is thought anew). Meanwhile the table, the node and the other rooms go on.
 """
 
 from __future__ import annotations
