@@ -157,12 +157,13 @@ def main() -> None:
     ap.add_argument("--players", type=int, action="append", help="only tables of this size (repeatable)")
     ap.add_argument("--against", action="append", choices=bots.LEVELS,
                     help="opponents of this level (repeatable; default greedy and random)")  # fmt: skip
+    ap.add_argument("--first", type=int, default=0, help="the first game's number (its seed and seat)")
     ap.add_argument("--workers", type=int, default=2, help="processes playing games side by side")
     ap.add_argument("--progress", action="store_true", help="each game as a JSON line on stderr, as it ends")
     args = ap.parse_args()
     count = args.games or (FULL if args.full else SAMPLE)
     chosen = matches(args.game or sorted(TABLES), args.level or list(SEARCHING), args.players, args.against)
-    todo = [(m, n) for m in chosen for n in range(count)]
+    todo = [(m, n) for m in chosen for n in range(args.first, args.first + count)]
     started = time.monotonic()
     played: list[Played] = []
     with ProcessPoolExecutor(args.workers) as pool:
