@@ -255,8 +255,9 @@ class Matchmaker:
         assert game is not None
         options = json.loads(tickets[0]["options"])
         seats: list[rm.Seat | None] = [{"player": p, "name": t["name"]} for p, t in zip(players, tickets, strict=True)]
+        level = self.settings.bot_level
         for i in range(bots):
-            seats.append({"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {i + 1}", "bot": "greedy"})
+            seats.append({"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {i + 1}", "bot": level})
         opened: rm.Doc = {**rm.new_doc(game, options, len(seats), False, players[0], ""), "seats": seats,
                           "clock_setting": match_clock(game.info.name)}  # fmt: skip
         now = int(time.time() * 1000)

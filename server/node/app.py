@@ -50,6 +50,7 @@ from server.play.abandonment import Presence
 from server.play.absence import Absence
 from server.play.chat import Chat
 from server.play.referee import Referee
+from server.play.thinking import Thinker
 from server.rooms.attachments import Attachments
 from server.rooms.catchup import catch_up
 from server.rooms.service import Rooms
@@ -159,7 +160,7 @@ class Node:
         self.console = console.Console(signer, survey, Operations(self.redis, self.rooms, self.gateway, audit, survey),
                                        audit)  # fmt: skip
         absence = Absence(self.redis, self.rooms, s.absent_after, s.claim_after)
-        self.referee = Referee(self.redis, self.rooms, self.id, absence)
+        self.referee = Referee(self.redis, self.rooms, self.id, absence, Thinker(s.bot_workers), s.bot_level)
         parts: list[background.Looping] = [
             Liveness(self.gateway.limits, s),
             Revocations(signer, self.gateway),

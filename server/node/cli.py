@@ -15,6 +15,7 @@ import signal
 import sys
 from pathlib import Path
 
+from server.play import bots
 from server.runtime import logs
 from server.runtime.config import TUNABLE, Settings
 
@@ -225,9 +226,10 @@ def add_bot(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--options", default="{}", help="room options as JSON")
     b.add_argument("--seed", type=int, default=None)
     b.add_argument("--spectate", action="store_true")
-    b.add_argument("--fill-bots", nargs="?", const="random", default=None, choices=["random", "greedy"],
-                   metavar="LEVEL", help="with --game: seat server bots in the other seats at once (LEVEL "
-                                         "random, the default, or greedy) instead of waiting for players")  # fmt: skip
+    b.add_argument("--fill-bots", nargs="?", const="random", default=None, choices=list(bots.LEVELS),
+                   metavar="LEVEL", help=f"with --game: seat server bots in the other seats at once (LEVEL "
+                                         f"{', '.join(bots.LEVELS)}; random by default) instead of waiting for "
+                                         "players")  # fmt: skip
     b.set_defaults(func=bot)
 
 

@@ -101,7 +101,8 @@ async def unban(rooms: Rooms, sess: Member, room: str, player: str) -> None:
 
 
 async def add_bot(rooms: Rooms, sess: Member, room: str, seat: int | None, level: str) -> None:
-    """Seat a bot (level "random" or "greedy") in a free seat of an open room."""
+    """Seat a bot (a level of server.play.bots: "random", "greedy", "easy", "medium",
+    "strong") in a free seat of an open room."""
     if level not in bots.LEVELS:
         raise RoomError(ErrorCode.BAD_FIELD, f"level must be one of {list(bots.LEVELS)}")
 

@@ -88,6 +88,8 @@ class Settings:
     match_widen: float = limit(1.0, "rating points the window widens per second a ticket waits")
     bot_fill: float = limit(0.0, "seconds a ticket waits before bots fill the rest of its table (0: never)")
     bot_delay: float = limit(0.6, "seconds a bot seat waits before its decision")
+    bot_workers: int = limit(1, "worker processes the searching bots (easy, medium, strong) think in (0: a thread)")
+    bot_level: str = limit("greedy", "level of the bots filling matched tables and deciding for timed-out players")
     fanout: str = "diff"  # "snapshot": send whole views instead of diffs (a benchmark baseline)
     database_url: str = ""  # the archive (DATABASE_URL); empty: an SQLite file in `data`
     local_archive: int = 0  # 1: an external Redis with the SQLite archive in `data` (one node on purpose)

@@ -398,7 +398,7 @@ export class Client extends Emitter {
     await this._request({ t: "kick", room, seat }, (m) => m.t === "diff" && m.room === room);
   }
 
-  /** Host only, before the start: seat a bot ("random" or "greedy"). */
+  /** Host only, before the start: seat a bot ("random", "greedy", or a searching "easy", "medium", "strong"). */
   async addBot(room, seat = null, level = "random") {
     await this._request({ t: "add_bot", room, seat, level }, (m) => m.t === "diff" && m.room === room);
   }

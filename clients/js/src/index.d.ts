@@ -144,7 +144,7 @@ export declare class Client {
   start(room: string): Promise<void>;
   /** host only, before the start: free a seat (its player gets `left`) */
   kick(room: string, seat: number): Promise<void>;
-  addBot(room: string, seat?: number | null, level?: "random" | "greedy"): Promise<void>;
+  addBot(room: string, seat?: number | null, level?: "random" | "greedy" | "easy" | "medium" | "strong"): Promise<void>;
   /** host only: let a player removed with `kick` sit down again (the view's `banned` lists them) */
   unban(room: string, player: string): Promise<void>;
   /** claim the win over the seats gone past the view's `claim_at`: resolves to the result */

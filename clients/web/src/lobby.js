@@ -36,13 +36,16 @@ export function showLobby(app, client) {
   const gamesBox = h("div", { class: "games" }, t("lobby.loading_games"));
   const errorBox = h("p", { class: "error", role: "alert" });
   const yours = yourGames(client);
+  const versusSlot = h("div", { class: "versus-slot" });
   app.append(
     h("nav", { class: "lobby-links" }, h("a", { href: "#/leaderboard/", id: "to-leaderboards" }, t("ratings.leaderboards")), " · ", h("a", { href: `#/player/${client.player}`, id: "to-my-page" }, t("ratings.my_page"))),
     h("section", { class: "panel" }, h("h2", {}, t("lobby.new_room")), errorBox, gamesBox),
+    versusSlot,
     yours.el,
     h("section", { class: "panel" }, h("h2", {}, t("lobby.open_rooms")), roomsBox),
     h("section", { class: "panel" }, h("h2", {}, t("lobby.you")), identityForm(client), languagePicker()),
   );
+  import("./versus.js").then(({ versusPanel }) => versusSlot.replaceWith(versusPanel(client))); // play against the computer
   let titles = {};
   fetch("api/games")
     .then((r) => r.json())

@@ -1,0 +1,109 @@
+"""The searching bots (server.play.search, server.play.bots) and what they may know of a
+game (server.games.knowledge, server/games/<game>/bot.py): they read only their seat's
+information, decide the same given the same room, seq and seat, and always decide legally."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from server.games import knowledge, registry
+from server.games.contract import Game
+from server.play import bots
+from server.play.search import Budget, Search, key
+
+
+def reached(game: Game, players: int, seed: int, moves: int) -> tuple[dict[str, Any], int]:
+    """A state after about `moves` random decisions where a seat with a choice is to act."""
+    state = game.setup(players, game.resolve_options({}), seed)
+    rng = random.Random(seed)
+    n = 0
+    while True:
+        seat = game.to_act(state)[0]
+        legal = game.legal_moves(state, seat)
+        if n >= moves and len(legal) > 1:
+            return state, seat
+        state = game.apply(state, seat, bots.by_kind(legal, rng))
+        n += 1
+
+
+def _redealt(piles: list[list[Any]], rng: random.Random) -> list[list[Any]]:
+    pool = [item for pile in piles for item in pile]
+    rng.shuffle(pool)
+    out = []
+    for pile in piles:
+        out.append(pool[: len(pile)])
+        pool = pool[len(pile) :]
+    return out
+
+
+def reshuffled(name: str, state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The same state as `seat` sees it, its hidden parts drawn again: the other seats'
+    hands (with the deck they come from), the stacks, bags' order and the generator."""
+    fresh = {"seed": rng.getrandbits(64), "n": rng.randrange(1000)}
+    if name == "vikings":  # VA-21: only the stacks, the special pile and the generator are hidden
+        h = state["hidden"]
+        (pile,) = _redealt([h["pile"]], rng)
+        return {**state, "hidden": {**h, "rng": fresh, "stacks": _redealt(h["stacks"], rng), "pile": pile}}
+    if name == "hunters":  # HA-26: only the stacks' order and the generator are hidden
+        (land,), (bonus,) = _redealt([state["land"]], rng), _redealt([state["bonus"]], rng)
+        return {**state, "rng": fresh, "land": land, "bonus": bonus}
+    secret = state["secret"]  # F-118: the other hands, the decks and the strips are hidden
+    others = [i for i in range(state["players"]) if i != seat]
+    dealt = _redealt([state["seats"][i]["hand"] for i in others] + [secret["occupations"]], rng)
+    seats = list(state["seats"])
+    for i, hand in zip(others, dealt, strict=False):
+        seats[i] = {**seats[i], "hand": hand}
+    (weapons,), (strips,) = _redealt([secret["weapons"]], rng), _redealt([secret["strips"]], rng)
+    drawn = {"rng": fresh, "weapons": weapons, "strips": strips, "occupations": dealt[-1]}
+    return {**state, "seats": seats, "secret": drawn}
+
+
+@pytest.mark.parametrize(("name", "players", "moves"), [("vikings", 2, 30), ("hunters", 2, 20), ("feast", 2, 40)])
+def test_a_search_reads_only_what_its_seat_may_see(name: str, players: int, moves: int) -> None:
+    game = registry.get(name)
+    assert game is not None
+    state, seat = reached(game, players, 11, moves)
+    other = reshuffled(name, state, seat, random.Random(3))
+    assert game.hidden(other) != game.hidden(state)  # the secrets did change
+    assert game.view(other, seat) == game.view(state, seat)  # what the seat sees did not
+    known = knowledge.of(game)
+    for k in range(3):
+        assert known.determinise(other, seat, random.Random(k)) == known.determinise(state, seat, random.Random(k))
+    for level in ("easy", "medium"):
+        mine = bots.choose(game, state, seat, level, bots.rng_for("room", 7, seat))
+        theirs = bots.choose(game, other, seat, level, bots.rng_for("room", 7, seat))
+        assert key(mine) == key(theirs), level
+
+
+@pytest.mark.parametrize("name", ["vikings", "hunters", "feast"])
+def test_a_search_decides_legally_and_the_same_again(name: str) -> None:
+    game = registry.get(name)
+    assert game is not None
+    for seed in (1, 2):
+        state, seat = reached(game, 2, seed, 10 * seed)
+        first = bots.choose(game, state, seat, "easy", bots.rng_for("r", seed, seat))
+        again = bots.choose(game, state, seat, "easy", bots.rng_for("r", seed, seat))
+        assert key(first) == key(again)  # a decision recomputed after a crash is the same one
+        assert key(first) in {key(m) for m in game.legal_moves(state, seat)}
+
+
+def test_every_visit_of_the_root_is_one_iteration_of_the_budget() -> None:
+    game = registry.get("hunters")
+    assert game is not None
+    state, seat = reached(game, 2, 5, 12)
+    found = Search(game, knowledge.of(game), seat, Budget(iterations=60, seconds=600, depth=3), random.Random(1)).run(
+        state
+    )
+    assert found is not None and found.iterations == 60
+    assert sum(found.visits.values()) == 60
+    assert found.visits[key(found.move)] == max(found.visits.values())  # the most visited decision is played
+
+
+def test_every_level_is_offered_and_random_stays() -> None:
+    assert bots.LEVELS == ("random", "greedy", "easy", "medium", "strong")
+    assert set(bots.SEARCHING) == {"easy", "medium", "strong"}
+    iterations = [bots.BUDGETS[level].iterations for level in ("easy", "medium", "strong")]
+    assert iterations == sorted(iterations) and len(set(iterations)) == 3
