@@ -1,4 +1,4 @@
-// The host's controls of an open room: seat a bot (random or greedy) on a free seat,
+// The host's controls of an open room: seat a bot (of any level) on a free seat,
 // remove a bot or a player again (`add_bot`, `kick`), and let a removed player back in
 // (`unban`: a removed player is banned from the seats until then; docs/protocol.md item 2).
 // Only the host sees them, only before the start.
@@ -6,7 +6,9 @@
 import { h } from "./dom.js";
 import { t } from "./i18n/index.js";
 
-const LEVELS = ["random", "greedy"];
+// every level the server takes (server.play.bots.LEVELS), in its players' words
+const LEVELS = () => [["random", t("bots.level.random")], ["greedy", t("bots.level.greedy")], ["easy", t("versus.easy")],
+  ["medium", t("versus.medium")], ["strong", t("versus.strong")]];
 
 /** The bot bar of an open room for its host, or null. `act(fn, label)` runs a request and
  * shows a refusal; `ui.botLevel` keeps the chosen level across redraws. */
@@ -19,7 +21,7 @@ export function botBar(v, client, room, act, ui) {
   const banned = v.banned ?? [];
   if (!free.length && !bots.length && !people.length && !banned.length) return null;
   const level = h("select", { id: "bot-level", "data-key": "bot-level", "aria-label": t("bots.level"), onchange: (e) => (ui.botLevel = e.target.value) },
-    LEVELS.map((l) => h("option", { value: l, selected: l === (ui.botLevel ?? "random") }, t(`bots.level.${l}`))));
+    LEVELS().map(([l, words]) => h("option", { value: l, selected: l === (ui.botLevel ?? "random") }, words)));
   return h(
     "div",
     { class: "actions bot-bar", id: "bots" },
