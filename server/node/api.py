@@ -67,19 +67,22 @@ async def rules(request: Request) -> Response:
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-def described(name: str) -> Route:
-    """docs/`name` as it is, YAML (what API tools read), at /api/`name`."""
+def described(name: str, folder: str = "") -> Route:
+    """`name` from `folder` (the `docs` setting; empty: the checkout's docs/) as it is,
+    YAML (what API tools read), at /api/`name`."""
+    where = Path(folder) if folder else DOCS
 
     async def get(request: Request) -> Response:
-        path = DOCS / name
+        path = where / name
         if not path.is_file():
-            return JSONResponse({"error": "not_found", "detail": f"this installation has no docs/{name}"}, 404)
+            return JSONResponse({"error": "not_found", "detail": f"this installation has no {name} (LONGHALL_DOCS)"},
+                                404)  # fmt: skip
         return Response(path.read_bytes(), media_type="application/yaml")
 
     return Route(f"/api/{name}", get)
 
 
-def routes(checks: Checks, archived: Callable[[str], Awaitable[dict[str, Any] | None]]) -> list[Route]:
+def routes(checks: Checks, archived: Callable[[str], Awaitable[dict[str, Any] | None]], docs: str = "") -> list[Route]:
     """`archived(room)`: a game from the archive (`GameRecord.as_json`), or None; it raises
     ArchiveOpening while the node's archive opens."""
 
@@ -108,6 +111,6 @@ def routes(checks: Checks, archived: Callable[[str], Awaitable[dict[str, Any] | 
         Route("/api/rooms", rooms),
         Route("/api/rules/{game:str}", rules),
         Route("/api/rooms/{room}/replay/check", replay),
-        described("openapi.yaml"),
-        described("asyncapi.yaml"),
+        described("openapi.yaml", docs),
+        described("asyncapi.yaml", docs),
     ]

@@ -273,7 +273,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     routes: list[Route | Mount] = [
         *probe_routes(node),
         *([] if settings.metrics_port else [metrics.route()]),  # (else on a port of its own: Node.start)
-        *api.routes(replay.Checks(node.redis), node.archive.record),
+        *api.routes(replay.Checks(node.redis), node.archive.record, settings.docs),
         *node.archive.routes(),
         *console.routes(),
         said.route(node.redis),

@@ -37,6 +37,7 @@ class Settings:
     replica_wait: float = 1.0  # seconds a commit waits for them before the move is "unavailable"
     doc_every: int = 8  # a room's document is written whole at least every this many commits (server.storage.store)
     web: str = ""  # folder of the built web client, served at /
+    docs: str = ""  # folder of openapi.yaml and asyncapi.yaml, served at /api/...; empty: the checkout's docs/
     drain_seconds: float = 0.0  # after SIGTERM, /ready fails this long before sockets are closed (1012)
     log_level: str = "info"  # debug, info, warning, error
     log_format: str = "text"  # "json": one JSON object per line (server.runtime.logs)

@@ -90,11 +90,26 @@ def test_the_build_stage_holds_every_source_its_native_build_compiles(installed:
     assert [rel for rel in sources if not (work / rel).is_file() or not (installed / rel).is_file()] == []
 
 
+def runtime_env(into: Path) -> dict[str, str]:
+    """The runtime stage's context copies laid out in `into` (its root), and its ENV lines
+    with their paths moved there."""
+    final = stages()[-1]
+    lay_out(final, into)
+    env: dict[str, str] = {}
+    for c in final.commands:
+        if c.cmd == "ENV":
+            pairs = c.value
+            env.update({pairs[i]: pairs[i + 1] for i in range(0, len(pairs) - 1, 2)})
+    return {k: str(into / v.lstrip("/")) if v.startswith("/opt/") else v for k, v in env.items()}
+
+
 @pytest.fixture
 def node(installed: Path, web_dist: Path, tmp_path: Path) -> Iterator[str]:
     """`longhall serve` (the runtime's entry point) from the stages' outputs."""
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(installed), "LONGHALL_WEB": str(web_dist), "LONGHALL_NATIVE": "0"}
+    docs = runtime_env(tmp_path / "runtime")["LONGHALL_DOCS"]
+    env = {**os.environ, "PYTHONPATH": str(installed), "LONGHALL_WEB": str(web_dist), "LONGHALL_NATIVE": "0",
+           "LONGHALL_DOCS": docs}  # fmt: skip
     for name in ("REDIS_URL", "DATABASE_URL"):
         env.pop(name, None)
     cmd = [str(installed / "bin" / "longhall"), "serve", "--host", "127.0.0.1", "--port", str(port)]
@@ -120,6 +135,9 @@ def test_the_runtime_serves_the_app_and_every_game_from_the_stages_outputs(node:
     assert page.status_code == 200 and "<html" in page.text.lower()
     games = {g["name"] for g in httpx.get(node + "/api/games").json()}
     assert {"vikings", "hunters", "feast"} <= games
+    for name in ("openapi.yaml", "asyncapi.yaml"):  # the API descriptions the runtime stage copies in
+        described = httpx.get(f"{node}/api/{name}")
+        assert described.status_code == 200 and f"\n{name.split('.')[0]}: " in described.text, name
 
 
 # -- the layout itself: a missing COPY fails as the builder fails -----------------------
