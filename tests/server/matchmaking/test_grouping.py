@@ -57,7 +57,10 @@ async def test_200_players_with_mixed_ratings_make_exactly_50_tables_across_a_ma
             rooms.append((c.player, await c.queue("vikings", 4, timeout=120)))
 
         waiting = asyncio.gather(*(queue(c, i) for i, c in enumerate(clients)))
-        await asyncio.sleep(1.0)
+        for _ in range(12000):  # the first table placed (however loaded the machine), then the kill
+            if rooms:
+                break
+            await asyncio.sleep(0.01)
         lead.kill()  # SIGKILL of the matcher halfway: the other node takes the lease over
         before = len(rooms)
         await asyncio.wait_for(waiting, 180)

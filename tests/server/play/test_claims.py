@@ -21,7 +21,10 @@ from tests.cluster import ServerProc
 from tests.tables import table
 
 CLOCK = {"per_move": 600}  # timed, so rated; never runs out within a test
-LOG = [(b"1000-0", {b"entry": msgpack.packb({"k": "start"}), b"seq": b"1"})]  # a room's log: its start
+STARTED = [(b"1000-0", {b"entry": msgpack.packb({"k": "start"}), b"seq": b"1"})]  # a room's log: its start
+FIRST_MOVE = (b"1001-0", {b"entry": msgpack.packb({"k": "move", "seat": 0, "move": {"type": "bid", "n": 1}}),
+                          b"seq": b"2"})  # fmt: skip
+LOG = [*STARTED, FIRST_MOVE]  # ... and a first decision: a game that ended before one is not rated
 
 
 @pytest.fixture
@@ -93,6 +96,7 @@ def test_a_claimed_timed_game_is_rated_as_a_loss_for_the_seats_gone() -> None:
     rec = record("r1", dict(over), LOG)
     assert rec.rated
     assert places(rec) == [(0, "p0", 1), (1, "p1", 2), (2, "p2", 1)]
+    assert places(record("r1", dict(over), STARTED)) == []  # claimed before anyone moved: aborted, unrated
 
 
 def test_only_a_timed_game_is_rated() -> None:
