@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import json
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,6 +36,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from bench.procs import ROOT, Cluster, cpu_seconds
+from bench.scenarios import pct
 
 SECRET = "bench-secret-" + "x" * 32
 # the flooders and the bystander are addresses of their own (of the loopback network), and
@@ -97,10 +97,6 @@ async def pings(url: str, seconds: float) -> list[float]:
     return out
 
 
-def percentile(xs: list[float], q: float) -> float:
-    return statistics.quantiles(xs, n=100)[int(q) - 1] if len(xs) > 1 else xs[0]
-
-
 def run(sockets: int, seconds: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as work:
         cluster = Cluster(Path(work), LONGHALL_SECRET=SECRET, LONGHALL_IP_RATE="2000", LONGHALL_IP_CONNECTIONS="256")
@@ -127,8 +123,8 @@ def run(sockets: int, seconds: float) -> dict[str, Any]:
         "sockets": sockets, "seconds": seconds, "hellos": tally["sent"], "refused": tally.get("bad_token", 0),
         "rate_limited": tally.get("rate_limited", 0), "closed": tally.get("closed", 0),
         "welcomed": tally.get("welcome", 0),
-        "calm_p50_ms": percentile(calm, 50), "calm_p99_ms": percentile(calm, 99),
-        "flooded_p50_ms": percentile(flooded, 50), "flooded_p99_ms": percentile(flooded, 99),
+        "calm_p50_ms": pct(calm, 0.5), "calm_p99_ms": pct(calm, 0.99),
+        "flooded_p50_ms": pct(flooded, 0.5), "flooded_p99_ms": pct(flooded, 0.99),
         "rss_kib_before": rss0, "rss_kib_after": rss1,
         "node_cpu_calm": (cpu1 - cpu0) / seconds, "node_cpu_flooded": (cpu3 - cpu2) / seconds,
     }  # fmt: skip

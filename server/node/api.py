@@ -94,13 +94,11 @@ def routes(checks: Checks, archived: Callable[[str], Awaitable[dict[str, Any] | 
             try:
                 check = await checks.check(room)
             except KeyError:
-                try:
-                    rec = await archived(room)
-                except ArchiveOpening:
-                    return JSONResponse({"error": "unavailable", "detail": "the archive is starting"}, 503)
-                if rec is None:
-                    return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
-                check = await checks.check_archived(room, rec)
+                check = await checks.check_archived(room, lambda: archived(room))
+        except KeyError:
+            return JSONResponse({"error": f"no room {room!r}"}, status_code=404)
+        except ArchiveOpening:
+            return JSONResponse({"error": "unavailable", "detail": "the archive is starting"}, 503)
         except ReplayError as exc:
             return JSONResponse({"error": str(exc)}, status_code=409)
         return JSONResponse(check.report())

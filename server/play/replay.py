@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
 from typing import Any, cast
 
@@ -216,6 +217,9 @@ async def checked(redis: Redis, room: str, raw: bytes) -> Check:
     return verify(room, msgpack.unpackb(raw, raw=False), log)
 
 
+ARCHIVED = b"archive"  # what an archived game's kept check is kept under (it has no document)
+
+
 class Checks:
     """`check_room` answered once per finished room (issue 36, hole 2: each check replayed
     the whole game, so asking again and again cost the node a game each time). A room's
@@ -235,10 +239,9 @@ class Checks:
         if raw is None:
             raise KeyError(room)
         digest = hashlib.blake2b(raw, digest_size=16).digest()
-        kept = self.kept.get(room)
-        if kept is not None and kept[0] == digest:
-            self.kept.move_to_end(room)
-            return kept[1]
+        kept = self._kept(room, digest)
+        if kept is not None:
+            return kept
         task = self.running.get((room, digest))
         if task is None:
             task = self.running[room, digest] = asyncio.create_task(self._replay(room, raw, digest))
@@ -247,22 +250,30 @@ class Checks:
 
     async def _replay(self, room: str, raw: bytes, digest: bytes) -> Check:
         check = await checked(self.redis, room, raw)  # ReplayError while the game runs: nothing kept
+        return self._keep(room, digest, check)
+
+    async def check_archived(self, room: str, fetch: Callable[[], Awaitable[dict[str, Any] | None]]) -> Check:
+        """The check of an archived game (`verify_archived`) that `fetch` reads (KeyError:
+        none), kept like a live room's: an archived game never changes, so a kept check is
+        given again without reading the archive."""
+        kept = self._kept(room, ARCHIVED)
+        if kept is not None:
+            return kept
+        rec = await fetch()
+        if rec is None:
+            raise KeyError(room)
+        return self._keep(room, ARCHIVED, await asyncio.to_thread(verify_archived, rec))
+
+    def _kept(self, room: str, digest: bytes) -> Check | None:
+        kept = self.kept.get(room)
+        if kept is None or kept[0] != digest:
+            return None
+        self.kept.move_to_end(room)
+        return kept[1]
+
+    def _keep(self, room: str, digest: bytes, check: Check) -> Check:
         self.kept[room] = (digest, check)
         self.kept.move_to_end(room)
-        while len(self.kept) > self.size:
-            self.kept.popitem(last=False)
-        return check
-
-    async def check_archived(self, room: str, rec: dict[str, Any]) -> Check:
-        """The check of an archived game (`verify_archived`), kept like a live room's: an
-        archived game never changes."""
-        digest = b"archive"
-        kept = self.kept.get(room)
-        if kept is not None and kept[0] == digest:
-            self.kept.move_to_end(room)
-            return kept[1]
-        check = await asyncio.to_thread(verify_archived, rec)
-        self.kept[room] = (digest, check)
         while len(self.kept) > self.size:
             self.kept.popitem(last=False)
         return check
