@@ -14,6 +14,15 @@ win 1/(winners); the interval is Wilson's at 95%. Every decision of the level's 
 a choice is timed in CPU seconds of its process (a shared, loaded machine stretches the
 wall time, not this): p50/p99 per level and game. Printed as Markdown tables (the
 `bench/RESULTS.md` section); `--progress` writes each game as a JSON line as it ends.
+
+A long tournament is run in pieces: `--log FILE` appends each game as a JSON line as it
+ends and, started again, plays only the games the file lacks; `--until 0.05` stops a
+match-up once its interval is that narrow (at least `MIN_GAMES` played), so a lopsided
+match-up needs tens of games and an even one hundreds; `--report` prints the tables of
+a log without playing; `--plot DIR` draws each match-up's win rate and interval:
+
+    python -m bench.bots --full --until 0.05 --workers 4 --log bots.jsonl
+    python -m bench.bots --report --log bots.jsonl --plot bench/plots
 """
 
 from __future__ import annotations
@@ -25,8 +34,10 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from server.games import registry
 from server.play import bots
@@ -36,6 +47,7 @@ SEARCHING = ("easy", "medium", "strong")
 OPPONENTS = ("greedy", "random")
 FULL = 400  # games a match-up for a 95% interval of about ±5 points
 SAMPLE = 2
+MIN_GAMES = 20  # before an interval may stop a match-up
 MAX_DECISIONS = 5000
 
 
@@ -94,6 +106,50 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def half_width(ps: list[Played]) -> float:
+    low, high = wilson(sum(p.share for p in ps), len(ps))
+    return (high - low) / 2
+
+
+def settled(ps: list[Played], count: int, until: float | None) -> bool:
+    """A match-up needs no more games: `count` played, or its interval is narrow enough."""
+    if len(ps) >= count:
+        return True
+    return until is not None and len(ps) >= MIN_GAMES and half_width(ps) <= until
+
+
+def load(log: Path) -> list[Played]:
+    """The games a log holds, each once (a game played twice by two runs counts once)."""
+    seen: dict[tuple[Match, int], Played] = {}
+    if log.exists():
+        for line in log.read_text().splitlines():
+            if line.strip():
+                d = json.loads(line)
+                p = Played(Match(**d.pop("match")), **d)
+                seen.setdefault((p.match, p.n), p)
+    return list(seen.values())
+
+
+def schedule(chosen: list[Match], played: list[Played], first: int, count: int,
+             until: float | None, running: set[tuple[Match, int]]) -> Iterator[tuple[Match, int]]:  # fmt: skip
+    """The next games to play: from the unsettled match-ups, the one with fewest games
+    played or running first, each its lowest game number not yet played or running."""
+    by: dict[Match, list[Played]] = defaultdict(list)
+    done: set[tuple[Match, int]] = set()
+    for p in played:
+        by[p.match].append(p)
+        done.add((p.match, p.n))
+    open_ = [m for m in chosen if not settled(by[m], count, until)]
+    busy: dict[Match, int] = defaultdict(int)
+    for m, _ in running:
+        busy[m] += 1
+    open_.sort(key=lambda m: (len(by[m]) + busy[m], chosen.index(m)))
+    taken = done | running
+    for m in open_:
+        if len(by[m]) + busy[m] < count:
+            yield m, next(n for n in range(first, first + count + len(taken)) if (m, n) not in taken)
+
+
 def percentile(xs: list[float], q: float) -> float:
     ordered = sorted(xs)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
@@ -128,7 +184,9 @@ def report(played: list[Played]) -> str:
         "| game | players | level | against | games | wins | win rate (95% CI) | its score | others' mean |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    for m, ps in by.items():
+    order = [k for g in TABLES for k in sorted(by, key=_rank) if k.game == g]
+    for m in order:
+        ps = by[m]
         wins = sum(p.share for p in ps)
         low, high = wilson(wins, len(ps))
         lines.append(
@@ -148,6 +206,41 @@ def report(played: list[Played]) -> str:
     return "\n".join(lines)
 
 
+def _rank(m: Match) -> tuple[int, int, int]:
+    levels = list(bots.LEVELS)
+    return m.players, levels.index(m.level), -levels.index(m.opponent)
+
+
+def plot(played: list[Played], folder: Path) -> str:
+    """Each match-up's win rate with its 95% interval, a panel per game and table size."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    by: dict[Match, list[Played]] = defaultdict(list)
+    for p in played:
+        by[p.match].append(p)
+    panels = sorted({(m.game, m.players) for m in by}, key=lambda t: (list(TABLES).index(t[0]), t[1]))
+    fig, axes = plt.subplots(1, len(panels), figsize=(3.2 * len(panels), 3.6), squeeze=False, sharey=True)
+    for ax, (g, n) in zip(axes[0], panels, strict=True):
+        ms = sorted((m for m in by if (m.game, m.players) == (g, n)), key=_rank)
+        rates = [sum(p.share for p in by[m]) / len(by[m]) for m in ms]
+        bounds = [wilson(sum(p.share for p in by[m]), len(by[m])) for m in ms]
+        errors = [[r - lo for r, (lo, _) in zip(rates, bounds, strict=True)],
+                  [hi - r for r, (_, hi) in zip(rates, bounds, strict=True)]]  # fmt: skip
+        ax.errorbar(range(len(ms)), rates, yerr=errors, fmt="o", capsize=3)
+        ax.set_xticks(range(len(ms)), [f"{m.level}\nv {m.opponent}\n({len(by[m])})" for m in ms], fontsize=7)
+        ax.axhline(1 / n, color="grey", linewidth=0.6, linestyle=":")
+        ax.set_title(f"{g}, {n} players", fontsize=9)
+        ax.set_ylim(0, 1.02)
+    axes[0][0].set_ylabel("win rate of the level's seat (95% CI)")
+    fig.tight_layout()
+    folder.mkdir(parents=True, exist_ok=True)
+    fig.savefig(folder / "bots.png", dpi=110)
+    return "plots/bots.png"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--full", action="store_true", help=f"{FULL} games a match-up")
@@ -160,20 +253,42 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0, help="the first game's number (its seed and seat)")
     ap.add_argument("--workers", type=int, default=2, help="processes playing games side by side")
     ap.add_argument("--progress", action="store_true", help="each game as a JSON line on stderr, as it ends")
+    ap.add_argument("--log", type=Path, help="append each game here as it ends; play only the games it lacks")
+    ap.add_argument("--until", type=float, help="stop a match-up once its interval's half width is this (e.g. 0.05)")
+    ap.add_argument("--report", action="store_true", help="only print the tables of --log's games")
+    ap.add_argument("--plot", type=Path, help="draw the win rates into this folder (bots.png)")
     args = ap.parse_args()
     count = args.games or (FULL if args.full else SAMPLE)
     chosen = matches(args.game or sorted(TABLES), args.level or list(SEARCHING), args.players, args.against)
-    todo = [(m, n) for m in chosen for n in range(args.first, args.first + count)]
-    started = time.monotonic()
-    played: list[Played] = []
-    with ProcessPoolExecutor(args.workers) as pool:
-        for p in as_completed([pool.submit(play, m, n) for m, n in todo]):
-            played.append(p.result())
-            if args.progress:
-                print(json.dumps(asdict(played[-1])), file=sys.stderr, flush=True)
-    played.sort(key=lambda p: todo.index((p.match, p.n)))
+    earlier = load(args.log) if args.log else []
+    played = [p for p in earlier if p.match in chosen] if not args.report else earlier
+    started, fresh = time.monotonic(), 0
+    if not args.report:
+        running: dict[Future[Played], tuple[Match, int]] = {}
+        with ProcessPoolExecutor(args.workers) as pool:
+            while True:
+                for m, n in schedule(chosen, played, args.first, count, args.until, set(running.values())):
+                    if len(running) >= args.workers:
+                        break
+                    running[pool.submit(play, m, n)] = (m, n)
+                if not running:
+                    break
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for f in finished:
+                    del running[f]
+                    played.append(f.result())
+                    fresh += 1
+                    line = json.dumps(asdict(played[-1]))
+                    if args.progress:
+                        print(line, file=sys.stderr, flush=True)
+                    if args.log:
+                        with args.log.open("a") as out:
+                            out.write(line + "\n")
     print(report(played))
-    print(f"\n{len(played)} games in {time.monotonic() - started:.0f} s with {args.workers} workers")
+    if args.plot:
+        print(f"\n![win rates]({plot(played, args.plot)})")
+    took = time.monotonic() - started
+    print(f"\n{len(played)} games ({fresh} played now) in {took:.0f} s with {args.workers} workers")
 
 
 if __name__ == "__main__":

@@ -3,8 +3,10 @@ checked for sense, never for speed or strength."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 from bench import bots as tournament
 
@@ -34,4 +36,34 @@ def test_the_command_plays_its_sample_and_prints_the_tables() -> None:
         capture_output=True, text=True, check=True, timeout=600,
     )  # fmt: skip
     assert "| hunters | 2 | easy | greedy | 1 |" in out.stdout and "| hunters | 2 | easy | random | 1 |" in out.stdout
-    assert "2 games in" in out.stdout
+    assert "2 games (2 played now) in" in out.stdout
+
+
+def test_a_logged_tournament_resumes_where_it_stopped_and_reports_its_log(tmp_path: Path) -> None:
+    log = tmp_path / "bots.jsonl"
+    command = [sys.executable, "-m", "bench.bots", "--game", "hunters", "--level", "easy", "--players", "2",
+               "--against", "random", "--workers", "1", "--log", str(log)]  # fmt: skip
+    subprocess.run([*command, "--games", "1"], capture_output=True, text=True, check=True, timeout=600)
+    out = subprocess.run([*command, "--games", "2"], capture_output=True, text=True, check=True, timeout=600)
+    assert "2 games (1 played now)" in out.stdout  # game 0 came from the log, only game 1 was played
+    assert sorted(json.loads(line)["n"] for line in log.read_text().splitlines()) == [0, 1]
+    shown = subprocess.run(
+        [sys.executable, "-m", "bench.bots", "--report", "--log", str(log), "--plot", str(tmp_path)],
+        capture_output=True, text=True, check=True, timeout=600,
+    )  # fmt: skip
+    assert "| hunters | 2 | easy | random | 2 |" in shown.stdout and "(0 played now)" in shown.stdout
+    assert (tmp_path / "bots.png").stat().st_size > 0
+
+
+def test_the_schedule_stops_a_settled_match_up_and_never_plays_a_game_twice() -> None:
+    lopsided = tournament.Match("vikings", 2, "strong", "random")
+    even = tournament.Match("vikings", 2, "strong", "greedy")
+    won = [tournament.Played(lopsided, n, n % 2, 1.0, 30, 5) for n in range(tournament.MIN_GAMES + 20)]
+    split = [tournament.Played(even, n, n % 2, float(n % 2), 20, 20) for n in range(tournament.MIN_GAMES + 20)]
+    assert tournament.half_width(won) <= 0.05 < tournament.half_width(split)  # 40 of 40 is settled, 20 of 40 is not
+    running = {(even, 40), (even, 41)}
+    todo = list(tournament.schedule([lopsided, even], won + split, 0, 400, 0.05, running))
+    assert todo == [(even, 42)]  # one game each: the next number not played or running
+    assert list(tournament.schedule([lopsided, even], won + split, 0, 400, None, running)) == [
+        (lopsided, 40), (even, 42)
+    ]  # fmt: skip
