@@ -33,7 +33,7 @@ from typing import Any
 import jwt
 import msgpack
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from bench.procs import ROOT, Cluster, cpu_seconds
 from bench.scenarios import pct
@@ -62,6 +62,9 @@ async def flooder(url: str, deadline: float, tally: Counter[str], rng: random.Ra
                     tally["sent"] += 1
                     answer = msgpack.unpackb(await ws.recv(), raw=False)
                     tally[answer.get("code") or answer.get("t", "?")] += 1
+        except InvalidStatus:  # 429: the address is spent, turned away at the upgrade
+            tally["turned_away"] += 1
+            await asyncio.sleep(0.05)
         except (ConnectionClosed, OSError):
             tally["closed"] += 1
             await asyncio.sleep(0.05)
@@ -122,7 +125,7 @@ def run(sockets: int, seconds: float) -> dict[str, Any]:
     figures = {
         "sockets": sockets, "seconds": seconds, "hellos": tally["sent"], "refused": tally.get("bad_token", 0),
         "rate_limited": tally.get("rate_limited", 0), "closed": tally.get("closed", 0),
-        "welcomed": tally.get("welcome", 0),
+        "turned_away": tally.get("turned_away", 0), "welcomed": tally.get("welcome", 0),
         "calm_p50_ms": pct(calm, 0.5), "calm_p99_ms": pct(calm, 0.99),
         "flooded_p50_ms": pct(flooded, 0.5), "flooded_p99_ms": pct(flooded, 0.99),
         "rss_kib_before": rss0, "rss_kib_after": rss1,
@@ -144,7 +147,8 @@ def main() -> None:
     print(json.dumps(f))
     print(
         f"kid flood, {f['sockets']} sockets, {f['hellos']} hellos ({f['refused']} bad_token, "
-        f"{f['rate_limited']} rate_limited, {f['closed']} sockets closed, {f['welcomed']} welcomed): "
+        f"{f['rate_limited']} rate_limited, {f['closed']} sockets closed, {f['turned_away']} upgrades turned away, "
+        f"{f['welcomed']} welcomed): "
         f"bystander ping p50 {f['calm_p50_ms']:.1f} → {f['flooded_p50_ms']:.1f} ms, "
         f"p99 {f['calm_p99_ms']:.1f} → {f['flooded_p99_ms']:.1f} ms (flooded ÷ calm {f['p99_ratio']:.2f}×); "
         f"node CPU {f['node_cpu_calm']:.0%} → {f['node_cpu_flooded']:.0%} of a core; "

@@ -10,6 +10,12 @@ move id, if any, and changes nothing. A request sent before the previous refusal
 `retry_after` was over is a strike; a connection whose strikes outrun their decay
 (`strikes`) is closed with CLOSE_POLICY. A client that waits as told is never closed.
 
+A new websocket is let in only while its address's bucket holds CONNECT_FLOOR units
+(`welcome`; it charges nothing): an address that has spent its allowance (a flooder's,
+in debt for its forged tokens) is turned away with 429 and Retry-After before a session
+exists or a frame of it is read, so a flood that reconnects after every close costs the
+node a short HTTP answer a try, not a socket's worth of refusals.
+
 Per-player buckets live in this node's memory: a player spread over several nodes gets
 each node's allowance (storage quotas, which must hold across nodes, are in
 server/identity/quotas.py). Buckets of connections are dropped when they close; per-player and
@@ -57,6 +63,7 @@ CACHED_COST = 1
 # per connection and per address, while a client that resends without the token pays once
 REFUSED_TOKEN_COST = 20
 STRIKE_DECAY = 1.0  # refusals forgiven per second
+CONNECT_FLOOR = 10  # units an address must hold for a new websocket of it to be let in
 
 
 @dataclass
@@ -86,6 +93,14 @@ class Limiter:
     def opened(self, sess: Any, ip: str) -> Conn:
         conn = self.conns[sess] = Conn(ip, Bucket(self.s.conn_rate, self.s.conn_burst))
         return conn
+
+    def welcome(self, ip: str) -> float:
+        """A websocket upgrade from `ip`: 0.0 to let it in, else the seconds until the
+        address's bucket holds CONNECT_FLOOR again."""
+        b = self.ips.get(ip) if self.s.ip_rate > 0 else None
+        if b is None or b.level(time.monotonic()) >= CONNECT_FLOOR:
+            return 0.0
+        return (CONNECT_FLOOR - b.tokens) / b.rate
 
     def closed(self, sess: Any) -> None:
         self.conns.pop(sess, None)

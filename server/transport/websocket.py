@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from collections import deque
 from typing import Any
 
@@ -182,6 +183,13 @@ class LeanWebSocket(asyncio.Protocol):
         if settings is not None and settings.trusted_proxies:
             forwarded = request.headers.get("X-Forwarded-For")
             self.peer = proxies.client_address(self.peer, forwarded, settings.trusted_proxies)
+        wait = self.gateway.limits.welcome(self.peer) if self.gateway is not None else 0.0
+        if wait > 0:  # an address in debt: turned away before any session exists
+            refused = self.conn.reject(429, "too many requests from this address; wait and reconnect\n")
+            refused.headers["Retry-After"] = str(max(1, math.ceil(wait)))
+            self.conn.send_response(refused)
+            metrics.rate_limit_closed("address")
+            return
         response = self.conn.accept(request)
         self.conn.send_response(response)
         if response.status_code == 101 and self.gateway is not None:

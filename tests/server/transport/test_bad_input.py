@@ -18,11 +18,12 @@ from tests.tables import table
 class Raw:
     """A bare websocket speaking msgpack frames, for sending what a client never would."""
 
-    def __init__(self, url: str) -> None:
-        self.url = url
+    def __init__(self, url: str, local: str | None = None) -> None:
+        self.url, self.local = url, local  # local: the loopback address to connect from
 
     async def __aenter__(self) -> Raw:
-        self.ws = await connect(self.url, max_size=None)
+        extra = {"local_addr": (self.local, 0)} if self.local else {}
+        self.ws = await connect(self.url, max_size=None, **extra)
         return self
 
     async def __aexit__(self, *exc: object) -> None:

@@ -14,11 +14,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from clients.python.bot import play
 from clients.python.client import Client, ServerError
-from server.transport.limits import CACHED_COST, COSTS, REFUSED_TOKEN_COST
+from server.transport.limits import CACHED_COST, CONNECT_FLOOR, COSTS, REFUSED_TOKEN_COST
 from tests.cluster import ServerProc
 from tests.server.transport.test_bad_input import Raw
 from tests.tables import table
@@ -146,6 +147,26 @@ async def test_an_ip_address_shares_one_budget_over_its_players(redis_url, tmp_p
         assert err.value.code == "rate_limited"
         for c in (a, b):
             await c.close()
+    finally:
+        n.stop()
+
+
+async def test_an_address_in_debt_for_forged_tokens_is_turned_away_at_the_upgrade(redis_url, tmp_path) -> None:
+    """Issue 36, hole 1, the flood that reconnects after every close: an address whose
+    bucket is spent (here by forged tokens, each REFUSED_TOKEN_COST more than its price) gets
+    no new websocket, only 429 with Retry-After, until it holds CONNECT_FLOOR again; another
+    address connects as ever. The address refills 1 unit a second: the debt outlasts the test."""
+    n = ServerProc(tmp_path / "d", redis_url, LONGHALL_IP_RATE="1", LONGHALL_IP_BURST="60").start()
+    try:
+        async with Raw(n.url) as raw:
+            answers = [await raw.ask({"t": "hello", "versions": [1], "token": "x.y.z"}) for _ in range(4)]
+        assert [a["code"] for a in answers] == ["bad_token"] * 3 + ["rate_limited"]  # 60 - 3 * 22 < 2
+        with pytest.raises(InvalidStatus) as refused:
+            await connect(n.url)
+        assert refused.value.response.status_code == 429
+        assert 1 <= int(refused.value.response.headers["Retry-After"]) <= CONNECT_FLOOR + 6  # 16 units at 1/s
+        async with Raw(n.url, local="127.0.0.2") as other:
+            assert (await other.hello())["t"] == "welcome"
     finally:
         n.stop()
 
