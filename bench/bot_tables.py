@@ -8,7 +8,8 @@ measured is `--human` human-paced tables (`bench.loadgen`: 4 seats of Vikings, e
 deciding `--think` seconds after it is asked, plus a spectator). Each round measures it
 twice, alternately: alone, and beside `--bots` tables where one human-paced seat plays
 three server bots of `--level` (the "play against the computer" table; the bots search in
-the node's worker pool, outside the event loop and the rooms' locks). Per round and as
+the node's worker pool, outside the event loop and the rooms' locks, and decide at the
+shipped pace: `LONGHALL_BOT_DELAY`, 600 ms after they are asked, plus their thinking). Per round and as
 medians: the human tables' committed moves/s and move round trip p50/p99, the bots'
 decisions a second, and the CPU of the node's process and of its bot workers. Printed as
 ratios with bots ÷ without, measured in the same run.
@@ -224,7 +225,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=15.0, help="each measured window")
     ap.add_argument("--human", type=int, default=50, help="human-paced tables measured")
     ap.add_argument("--bots", type=int, default=20, help="tables with three bots beside them")
-    ap.add_argument("--level", default="medium", choices=("easy", "medium", "strong"))
+    ap.add_argument("--level", default="medium", choices=("greedy", "easy", "medium", "strong"))
     ap.add_argument("--think", type=float, default=1.0, help="seconds a human-paced seat takes a decision")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
