@@ -45,6 +45,7 @@ from server.play import bots
 TABLES = {"vikings": (2, 4), "hunters": (2, 4), "feast": (2,)}
 SEARCHING = ("easy", "medium", "strong")
 OPPONENTS = ("greedy", "random")
+MIXED = ("strong", "medium", "easy", "greedy")  # a 4-player table of every level, seats rotated
 FULL = 400  # games a match-up for a 95% interval of about ±5 points
 SAMPLE = 2
 MIN_GAMES = 20  # before an interval may stop a match-up
@@ -68,6 +69,7 @@ class Played:
     score: float
     others: float  # the opponents' mean score
     thinking: list[float] = field(default_factory=list)  # CPU seconds per decision of the level's seat
+    table: dict[str, float] = field(default_factory=dict)  # a mixed table: each level's score
 
 
 def play(match: Match, n: int) -> Played:
@@ -75,6 +77,7 @@ def play(match: Match, n: int) -> Played:
     game = registry.get(match.game)
     assert game is not None
     seat = n % match.players
+    mixed = match.opponent == "mixed"  # seat n mod players is MIXED[0], the next MIXED[1], ...
     state = game.setup(match.players, game.resolve_options({}), 1000 + n)
     thinking: list[float] = []
     for step in range(MAX_DECISIONS):
@@ -82,7 +85,7 @@ def play(match: Match, n: int) -> Played:
         if result is not None:
             break
         actor = game.to_act(state)[0]
-        level = match.level if actor == seat else match.opponent
+        level = MIXED[(actor - n) % match.players] if mixed else match.level if actor == seat else match.opponent
         started = time.process_time()
         move = bots.choose(game, state, actor, level, bots.rng_for(f"bench{n}", step, actor))
         if actor == seat and len(game.legal_moves(state, actor)) > 1:
@@ -94,7 +97,8 @@ def play(match: Match, n: int) -> Played:
     winners = result["winners"]
     share = 1 / len(winners) if seat in winners else 0.0
     others = statistics.fmean(s for i, s in enumerate(scores) if i != seat)
-    return Played(match, n, seat, share, scores[seat], others, thinking)
+    table = {MIXED[(i - n) % match.players]: s for i, s in enumerate(scores)} if mixed else {}
+    return Played(match, n, seat, share, scores[seat], others, thinking, table)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -156,7 +160,11 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 def matches(games: list[str], levels: list[str], players: list[int] | None,
-            against: list[str] | None = None) -> list[Match]:  # fmt: skip
+            against: list[str] | None = None, mixed: bool = False) -> list[Match]:  # fmt: skip
+    """The match-ups chosen; `mixed`: instead, a table of every level (MIXED) for each game
+    played by four."""
+    if mixed:
+        return [Match(g, len(MIXED), MIXED[0], "mixed") for g in games if len(MIXED) in TABLES[g]]
     return [
         Match(g, p, level, opponent)
         for g in games
@@ -194,6 +202,17 @@ def report(played: list[Played]) -> str:
             f"| {wins / len(ps):.0%} ({low:.0%}–{high:.0%}) | {statistics.fmean(p.score for p in ps):.1f} "
             f"| {statistics.fmean(p.others for p in ps):.1f} |"
         )
+    mixed = [m for m in order if m.opponent == "mixed"]
+    if mixed:
+        lines += ["", "| game | mixed tables | " + " | ".join(f"{lv}: mean score (wins)" for lv in MIXED) + " |",
+                  "|---|---|" + "---|" * len(MIXED)]  # fmt: skip
+        for m in mixed:
+            ps = by[m]
+            cells = []
+            for lv in MIXED:
+                wins = sum(1 / len(_best(p)) for p in ps if lv in _best(p))
+                cells.append(f"{statistics.fmean(p.table[lv] for p in ps):.1f} ({wins:g})")
+            lines.append(f"| {m.game} | {len(ps)} | " + " | ".join(cells) + " |")
     lines += ["", "| game | level | decisions | p50 ms CPU | p99 ms CPU | max ms CPU |", "|---|---|---|---|---|---|"]
     times: dict[tuple[str, str], list[float]] = defaultdict(list)
     for p in played:
@@ -206,8 +225,14 @@ def report(played: list[Played]) -> str:
     return "\n".join(lines)
 
 
+def _best(p: Played) -> list[str]:
+    """The levels with the highest score at a mixed table."""
+    top = max(p.table.values())
+    return [lv for lv, s in p.table.items() if s == top]
+
+
 def _rank(m: Match) -> tuple[int, int, int]:
-    levels = list(bots.LEVELS)
+    levels = [*bots.LEVELS, "mixed"]
     return m.players, levels.index(m.level), -levels.index(m.opponent)
 
 
@@ -250,6 +275,8 @@ def main() -> None:
     ap.add_argument("--players", type=int, action="append", help="only tables of this size (repeatable)")
     ap.add_argument("--against", action="append", choices=bots.LEVELS,
                     help="opponents of this level (repeatable; default greedy and random)")  # fmt: skip
+    ap.add_argument("--mixed", action="store_true",
+                    help=f"instead: tables of {', '.join(MIXED)} (seats rotated): each one's score")  # fmt: skip
     ap.add_argument("--first", type=int, default=0, help="the first game's number (its seed and seat)")
     ap.add_argument("--workers", type=int, default=2, help="processes playing games side by side")
     ap.add_argument("--progress", action="store_true", help="each game as a JSON line on stderr, as it ends")
@@ -259,7 +286,7 @@ def main() -> None:
     ap.add_argument("--plot", type=Path, help="draw the win rates into this folder (bots.png)")
     args = ap.parse_args()
     count = args.games or (FULL if args.full else SAMPLE)
-    chosen = matches(args.game or sorted(TABLES), args.level or list(SEARCHING), args.players, args.against)
+    chosen = matches(args.game or sorted(TABLES), args.level or list(SEARCHING), args.players, args.against, args.mixed)
     earlier = load(args.log) if args.log else []
     played = [p for p in earlier if p.match in chosen] if not args.report else earlier
     started, fresh = time.monotonic(), 0

@@ -67,3 +67,14 @@ def test_the_schedule_stops_a_settled_match_up_and_never_plays_a_game_twice() ->
     assert list(tournament.schedule([lopsided, even], won + split, 0, 400, None, running)) == [
         (lopsided, 40), (even, 42)
     ]  # fmt: skip
+
+
+def test_a_mixed_table_seats_every_level_in_turn_and_scores_each(monkeypatch) -> None:
+    monkeypatch.setattr(tournament, "MIXED", ("easy", "greedy", "random", "medium"))  # cheaper than strong
+    match = tournament.matches(["hunters", "feast"], ["easy"], None, mixed=True)
+    assert match == [tournament.Match("hunters", 4, "easy", "mixed")]  # Feast is played by two only
+    game = tournament.play(match[0], 1)
+    assert game.seat == 1 and set(game.table) == {"easy", "greedy", "random", "medium"}
+    assert game.table["easy"] == game.score  # the level under test sits at seat n mod 4
+    table = tournament.report([game])
+    assert "| hunters | 1 | " in table and "medium: mean score (wins)" in table
