@@ -26,6 +26,7 @@ RANKS = {
     "server.play": 5,  # hosted play around the rules
     "server.archive": 6,
     "server.matchmaking": 7,
+    "server.tournaments": 7,  # pure pairing and standings
     "server.transport": 8,  # the websocket side
     "server.console": 9,  # the operators' reads and actions
     "server.node": 10,  # the process: composition
