@@ -17,7 +17,7 @@ const BAND = { yellow: "#e8c13a", blue: "#3d7cc9", red: "#c0392b", green: "#4e9a
 const english = new Set(); // card ids shown in English by the player's choice
 let big = null; // "where:id" of the card shown large
 const PREVIEW_DELAY = 300; // ms the mouse rests on a card before its preview shows
-let preview = null; // {el, timer} of the mouse preview
+let preview = null; // {card, el, timer} of the mouse preview
 let escape = false; // the document's listeners are installed
 
 function closePreview() {
@@ -134,10 +134,12 @@ export function occupationCard(id, { shown = null, where = "hand", cls = "" } = 
   fill(card, id, c);
   // a tap on a card that is not a move enlarges it (a move's face plays it instead)
   face.addEventListener("click", () => face.hasAttribute("data-move") || setBig(card, key));
-  card.addEventListener("pointerenter", (e) => {
-    if (e.pointerType !== "mouse" || card.classList.contains("big")) return;
+  // (on the move, not on entering: a click closes the preview, and the card may have been
+  // drawn again under a pointer that never left it)
+  card.addEventListener("pointermove", (e) => {
+    if (e.pointerType !== "mouse" || card.classList.contains("big") || preview?.card === card) return;
     closePreview();
-    preview = { el: null, timer: setTimeout(() => showPreview(card), PREVIEW_DELAY) };
+    preview = { card, el: null, timer: setTimeout(() => showPreview(card), PREVIEW_DELAY) };
   });
   card.addEventListener("pointerleave", closePreview);
   if (big === key) {
