@@ -67,7 +67,7 @@ def test_every_number_of_the_english_effect_is_in_the_translation(lang: str) -> 
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_printed_ukrainian_names_stay_as_printed(lang: str) -> None:
+def test_the_printed_names_stay_as_printed(lang: str) -> None:
     if lang != "uk":
         # another language has no printed names: its own translations of the nine
         assert all(catalogue(lang)[cid]["name"] != PRINTED[cid] for cid in PRINTED), lang
