@@ -1,7 +1,8 @@
 // Vite builds the app into dist/, which `longhall serve` serves at "/", with two pages of
 // their own beside it, each a separate entry whose code stays out of the players' bundle:
 // the operator console (console/, served at /console/) and the protocol playground
-// (playground/, at /playground/).
+// (playground/, at /playground/). A language's catalogue is a chunk named by its language
+// (assets/ru-HASH.js); its card catalogue (src/i18n/occupations/ru.json) is cards-ru-HASH.js.
 // In dev (`npm run dev`) the API and the websocket are proxied to a server on :8000.
 // `--mode test` (`npm run build:test`) builds the test app into test/dist instead: the same
 // page whose entry is test/app/main.js, which adds what only the browser tests draw (High
@@ -34,7 +35,10 @@ export default defineConfig(({ mode }) => ({
     outDir: mode === "test" ? "test/dist" : "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
-    rollupOptions: { input },
+    rollupOptions: {
+      input,
+      output: { chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes("/i18n/occupations/") ? "assets/cards-[name]-[hash].js" : "assets/[name]-[hash].js") },
+    },
   },
   plugins: mode === "test" ? [testEntry] : [],
   server: {

@@ -21,6 +21,11 @@ export const LANGUAGES = { en: "English", ru: "Русский", pl: "Polski", fi
 export const STORE = "longhall.lang";
 // "./ru.json" -> () => Promise of the Russian catalogue, built as a hashed chunk
 const LAZY = import.meta.glob(["./*.json", "!./en.json"], { import: "default" });
+// "./occupations/ru.json" -> the Russian names and effects of the Feast's occupation cards
+// (cards.js), a chunk of its own fetched beside the language's catalogue; English has none
+// (the engine's data is English)
+const CARDS = import.meta.glob("./occupations/*.json", { import: "default" });
+let cards = {};
 
 i18next.use(LanguageDetector).init({
   initAsync: false,
@@ -38,20 +43,29 @@ i18next.use(LanguageDetector).init({
 });
 
 /** Fetch the catalogue of the detected language (if not English) and switch to it; on a
- * failed fetch the app stays English. */
+ * failed fetch the app stays English. Its card catalogue comes at the same time; without
+ * it the cards stay English. */
 async function loadChosen() {
   const want = i18next.languages?.[0];
   const load = LAZY[`./${want}.json`];
   if (!load) return;
+  const cardsLoad = CARDS[`./occupations/${want}.json`]?.().catch((err) => {
+    console.error(`longhall: the ${want} card catalogue could not be loaded`, err);
+    return {};
+  });
   try {
     i18next.addResourceBundle(want, "translation", await load());
     await i18next.changeLanguage(want);
+    cards = (await cardsLoad) ?? {};
   } catch (err) {
     console.error(`longhall: the ${want} catalogue could not be loaded`, err);
   }
 }
 
 await loadChosen();
+
+/** The occupation cards of the language in use, by card id: {name, effect}; {} in English. */
+export const cardCatalogue = () => cards;
 
 /** The language in use: "en", "ru", "pl", "fi" or "uk". */
 export const lang = () => i18next.resolvedLanguage ?? "en";

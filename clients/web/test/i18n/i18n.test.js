@@ -15,7 +15,7 @@
 // serves the built app.
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { Client } from "@longhall/client";
 import WebSocket from "ws";
@@ -23,9 +23,15 @@ import { HTTP, SHOTS, launch, skip } from "../play/common.js";
 
 const LANGS = ["ru", "pl", "fi", "uk"];
 const read = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url)));
+/** The Feast's occupation cards in language `l` (src/i18n/occupations/), as catalogue entries. */
+function cardWords(l) {
+  const file = new URL(`../../src/i18n/occupations/${l}.json`, import.meta.url);
+  if (!existsSync(file)) return {}; // a language without it shows the cards in English (lang="en")
+  return Object.fromEntries(Object.entries(JSON.parse(readFileSync(file))).flatMap(([id, c]) => [[`card.${id}.name`, c.name], [`card.${id}.effect`, c.effect]]));
+}
 // the product's catalogues, and the words the test build adds for High Card (test/app/)
 const HIGHCARD = read("../app/highcard.json");
-const CATALOGUE = Object.fromEntries(["en", ...LANGS].map((l) => [l, { ...read(`../../src/i18n/${l}.json`), ...HIGHCARD[l] }]));
+const CATALOGUE = Object.fromEntries(["en", ...LANGS].map((l) => [l, { ...read(`../../src/i18n/${l}.json`), ...HIGHCARD[l], ...cardWords(l) }]));
 // Proper names that stay as they are in every language: the brand, the languages by their
 // own names, the player names the app draws from (session.js), and the game titles the
 // Polish and Finnish editions keep in English.
@@ -92,14 +98,18 @@ async function newPage(locale) {
 test("the language is the browser's, switched in the lobby, remembered; a reworded option is shown in English", { skip, timeout: 60000 }, async () => {
   const page = await newPage("ru-RU");
   const catalogues = []; // the language chunks the page fetches (assets/ru-HASH.js)
+  const cards = []; // its card catalogues (assets/cards-ru-HASH.js)
   page.on("request", (r) => {
     const m = r.url().match(/\/assets\/(en|ru|pl|fi|uk)-[\w-]+\.js$/);
     if (m) catalogues.push(m[1]);
+    const c = r.url().match(/\/assets\/cards-(en|ru|pl|fi|uk)-[\w-]+\.js$/);
+    if (c) cards.push(c[1]);
   });
   await page.goto(`${HTTP}/#/`);
   await page.locator(".game-card").first().waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), "ru");
   assert.deepEqual(catalogues.splice(0), ["ru"], "only the chosen language's catalogue is fetched (English is in the bundle)");
+  assert.deepEqual(cards.splice(0), ["ru"], "and its card catalogue, alone");
   assert.equal(await page.locator("#language").inputValue(), "ru");
   assert.match(await page.locator(".game-card h3").first().textContent(), /\p{Script=Cyrillic}/u);
   await page.locator("#language").selectOption("pl");

@@ -5,11 +5,11 @@
 // empty; a ship to buy or arm; a shed slot; a card to play or use.
 
 import { h, svg } from "../../dom.js";
-import { occupationName } from "../../i18n/cards.js";
 import { t as tr } from "../../i18n/index.js";
 import { seatColour } from "../../panels.js";
-import { BANQUET, COLOUR, GOODS, OCCUPATIONS, SHIPS, WEAPONS, itemName, name } from "./data.js";
+import { BANQUET, COLOUR, GOODS, SHIPS, WEAPONS, itemName, name } from "./data.js";
 import { feastSvg } from "./action.js";
+import { occupationCard } from "./cards.js";
 import { drawArea } from "./boards.js";
 import { attach, planPick, placing, plannable } from "./place.js";
 import { cached } from "./cache.js";
@@ -244,16 +244,6 @@ export function weapons(t, i) {
   return h("div", { class: "feast-weapons", "data-path": `/table/seats/${i}/weapons` }, cards.length ? cards.map(([w, n]) => h("span", { class: "weapon-card", title: WEAPONS[w]?.used_for ?? w }, h("b", {}, `${n}×`), ` ${WEAPONS[w]?.name ?? name(w)}`)) : h("span", { class: "hint" }, tr("feast.no_weapons")));
 }
 
-function card(id, extra = {}, shown = null) {
-  // the view's card (name, VP, text…) when the engine sends one, else the data file's
-  const data = OCCUPATIONS[id];
-  const c = shown ? { ...data, ...shown, effect: shown.text ?? data?.effect } : data;
-  if (!c) return h("div", { class: "occ-card", ...extra }, id);
-  // the names the catalogues have (i18n/cards.js) in the player's language; the other names and every effect text in English
-  const nm = occupationName(id, c.name);
-  return h("div", { class: `occ-card${c.starting ? " starting" : ""}`, "data-card": id, lang: "en", ...extra }, h("div", { class: "occ-head" }, h("b", { lang: nm.lang }, nm.text), h("span", { class: "occ-vp" }, tr("feast.vp", { vp: c.vp }))), h("p", {}, c.effect), h("small", {}, `${c.deck}${c.number} · ${(c.colours ?? []).join("/")}`));
-}
-
 /** Occupation cards: the hand (owner only; playable ones lit), the played ones, a start choice. */
 export function occupations(t, ctx, fx, i) {
   const p = t.seats[i];
@@ -261,14 +251,13 @@ export function occupations(t, ctx, fx, i) {
   const shown = Object.fromEntries([...(p.hand_cards ?? []), ...(p.played_cards ?? [])].map((c) => [c.id, c]));
   const cards = hand.map((id) => {
     const move = ctx.legal.find((m) => (m.type === "play" || m.type === "choose_card") && m.card === id);
-    const el = card(id, { class: `occ-card${move ? " playable" : ""}` }, shown[id]);
-    if (move) fx.bindHtml(el, move);
+    const el = occupationCard(id, { shown: shown[id], cls: move ? "playable" : "" });
+    if (move) fx.bindHtml(el.querySelector(".occ-face"), move);
     return el;
   });
   const played = p.played.map((id) => {
     const uses = ctx.legal.filter((m) => m.type === "use_card" && m.card === id);
-    const el = card(id, {}, shown[id]);
-    el.classList.add("played");
+    const el = occupationCard(id, { shown: shown[id], where: "played", cls: "played" });
     uses.forEach((m) => el.append(fx.bindHtml(h("button", { class: "feast-chip choice" }, fx.label(m)), m)));
     return el;
   });
@@ -289,7 +278,7 @@ export function cardPrompt(t, ctx, fx) {
   const moves = ctx.legal.filter((m) => m.type === "choose" || m.type === "decline");
   // the card itself, with what it offers now as its choices
   const shown = (t.seats[ctx.you].played_cards ?? []).find((c) => c.id === p.card);
-  const el = card(p.card, { class: "occ-card asking" }, shown);
+  const el = occupationCard(p.card, { shown, where: "prompt", cls: "asking" });
   el.append(...moves.map((m) => fx.bindHtml(h("button", { class: "feast-option choice" }, m.type === "decline" ? tr("feast.do_not_use") : cardOptionWords(p.options[m.pick] ?? {})), m)));
   return h("div", { class: "feast-options", "data-path": "/table/prompt" }, el);
 }
