@@ -57,7 +57,9 @@ TICK = 1.0  # seconds between looks at the tournaments
 LEASE_MS = 5000
 REGISTERING, RUNNING, OVER, CANCELLED = "registering", "running", "over", "cancelled"
 SEATING, PLAYING, DONE = "seating", "playing", "done"
-Round = dict[str, Any]  # {"tables": [{"room", "players", "bots"}], "byes", "results": {room: {...}}, "status"}
+Round = dict[
+    str, Any
+]  # {"tables": [{"room", "players", "bots"}], "byes", "results": {room: {...}}, "status", "seated"}
 
 
 def wall_ms() -> int:
@@ -154,7 +156,7 @@ class Director:
                 await self._end(tid, OVER, now, [asdict(s) for s in table])
                 return
             current += 1
-            r = rounds[current] = self._plan(ev, [s.player for s in table], rounds)
+            r = rounds[current] = {**self._plan(ev, [s.player for s in table], rounds), "seated": now}
             await self._write(tid, current, r)
         await self._play(tid, ev, entrants, current, r, now)
 
@@ -198,7 +200,7 @@ class Director:
             number += 1
             r = rounds[number] = {
                 "tables": [{"room": secrets.token_hex(5), "players": list(t), "bots": 0}],
-                "byes": [], "results": {}, "status": SEATING,
+                "byes": [], "results": {}, "status": SEATING, "seated": now,
             }  # fmt: skip
             await self._write(tid, number, r)
             await self._play(tid, ev, entrants, number, r, now)

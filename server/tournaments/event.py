@@ -27,7 +27,7 @@ from server.rooms.seating import table_for
 KINDS = ("swiss", "arena")
 BYES = ("points", "bots")
 MAX_ROUNDS = 20
-MINUTES = (5, 24 * 60)  # an arena's shortest and longest
+MINUTES = (1, 24 * 60)  # an arena's shortest and longest
 AHEAD_MS = 90 * 24 * 3600 * 1000  # the latest start accepted, from now
 NAME_CHARS = 60
 

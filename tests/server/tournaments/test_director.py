@@ -101,3 +101,37 @@ async def test_a_swiss_tournament_goes_on_after_its_director_node_is_killed(own_
         if b is not None:
             b.stop()
         await r.aclose()
+
+
+async def test_an_arena_pairs_players_as_they_come_free_until_it_closes(own_redis: str, tmp_path) -> None:
+    """A one-minute arena of four players at tables of two: each table seats two players
+    who were both waiting, never one already at a table, and when the minute is over no
+    table is seated any more; the points are the tables' (2 a win, streaks doubled)."""
+    node = ServerProc(tmp_path / "n", own_redis).start()
+    try:
+        async with httpx.AsyncClient(base_url=node.http, timeout=30) as http:
+            players = [await Client(node.url, name=f"p{i}").connect() for i in range(4)]
+            starts = int(time.time() * 1000) + 8000
+            terms = {"name": "Blitz arena", "kind": "arena", "game": "highcard", "size": 2, "minutes": 1,
+                     "starts": starts, "clock": {"total": 300, "increment": 2}}  # fmt: skip
+            made = await http.post("/api/tournaments", json=terms, headers=bearer(await operator_token(own_redis)))
+            tid = made.json()["id"]
+            for c in players:
+                assert (await http.post(f"/api/tournaments/{tid}/players", headers=bearer(c.token))).status_code == 200
+            finals = await asyncio.gather(*(play_tournament(c, http, tid, i) for i, c in enumerate(players)))
+            for c in players:
+                await c.close()
+        final = finals[0]
+        assert final["status"] == "over" and len(final["played"]) >= 2  # more than one table in a minute
+        free_at: dict[str, int] = {}  # a player's tables never overlap: each seated once its last one was over
+        for rd in final["played"]:
+            (t,) = rd["tables"]
+            assert len(t["players"]) == 2 and rd["status"] == "done"
+            assert starts <= rd["seated"] < starts + 60_000  # seated only while the arena is open
+            for p in t["players"]:
+                assert free_at.get(p, starts) <= rd["seated"]
+                free_at[p] = rd["results"][t["room"]]["at"]
+        total = sum(s["points"] for s in final["standings"])
+        assert total >= 2 * len(final["played"])  # each table gives out 2 points, more with streaks
+    finally:
+        node.stop()

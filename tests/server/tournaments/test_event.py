@@ -30,7 +30,7 @@ def test_good_terms_make_an_event_that_survives_its_record() -> None:
         ({"size": 1, "game": "feast"}, "size"),  # Feast plays solo, a tournament table does not
         ({"game": "chess"}, "game"),
         ({"rounds": 0}, "rounds"),
-        ({"kind": "arena", "minutes": 2}, "minutes"),
+        ({"kind": "arena", "minutes": 0}, "minutes"),
         ({"starts": NOW - 1}, "starts"),
         ({"name": " "}, "name"),
         ({"byes": "coin"}, "byes"),
