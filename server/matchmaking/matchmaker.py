@@ -54,18 +54,16 @@ from typing import Any, cast
 
 from redis.asyncio import Redis
 
-from protocol.codec import pack
 from server.games import registry
 from server.matchmaking import grouping as matching
+from server.rooms import arranged
 from server.rooms import clocks as clock
 from server.rooms import document as rm
-from server.rooms import fairness as fair
 from server.rooms.seating import table_for
 from server.runtime import loops as background
 from server.runtime.config import Settings
-from server.storage.fanout import Hub, payload
+from server.storage.fanout import Hub
 from server.storage.keys import (
-    CLOCKS,
     MATCHER_LEASE,
     QUEUES,
     board_key,
@@ -76,7 +74,7 @@ from server.storage.keys import (
     told_key,
 )
 from server.storage.keys import MATCHES as PENDING
-from server.storage.store import Commit, Store, text
+from server.storage.store import Store, text
 
 log = logging.getLogger("longhall.matchmaker")
 LEASE_MS = 3000
@@ -253,24 +251,11 @@ class Matchmaker:
     async def _make_room(self, room: str, players: list[str], tickets: list[dict[str, str]], bots: int) -> None:
         game = registry.get(tickets[0]["game"])
         assert game is not None
-        options = json.loads(tickets[0]["options"])
-        seats: list[rm.Seat | None] = [{"player": p, "name": t["name"]} for p, t in zip(players, tickets, strict=True)]
-        level = self.settings.bot_level
-        for i in range(bots):
-            seats.append({"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {i + 1}", "bot": level})
-        opened: rm.Doc = {**rm.new_doc(game, options, len(seats), False, players[0], ""), "seats": seats,
-                          "clock_setting": match_clock(game.info.name)}  # fmt: skip
-        now = int(time.time() * 1000)
-        delay = int(self.settings.bot_delay * 1000)
-        doc = clock.tick(game, opened, clock.started(fair.deal(game, opened), now), None, now, delay)
-        c = Commit(
-            room=room, expected_seq=-1, doc=pack(doc),
-            entry={"k": "matched", "players": players, "bots": bots},
-            payload=payload(self.node, room, 0, {}, None, ""), meta={**rm.meta(doc), "private": 0},
-            public="add", created=now, ttl=-1,
-        )  # fmt: skip
-        if (await self.store.commit(c)).status == "ok":
+        named = [(p, t["name"]) for p, t in zip(players, tickets, strict=True)]
+        entry = {"k": "matched", "players": players, "bots": bots}
+        if await arranged.arrange(
+            self.store, self.redis, self.node, room, game, json.loads(tickets[0]["options"]),
+            arranged.seats(named, bots, self.settings.bot_level), match_clock(game.info.name), entry,
+            int(time.time() * 1000), int(self.settings.bot_delay * 1000),
+        ):  # fmt: skip
             self.made += 1
-            due = clock.next_deadline(doc)
-            if due is not None:  # the referee times the seats and plays the bots
-                await self.redis.zadd(CLOCKS, {room: due})

@@ -62,6 +62,9 @@ from server.storage.client import connect
 from server.storage.fanout import Hub, Receiver
 from server.storage.keys import SECRET
 from server.storage.store import Store
+from server.tournaments.director import Director
+from server.tournaments.routes import Tournaments
+from server.tournaments.routes import routes as tournament_routes
 from server.transport.gateway import Gateway
 from server.transport.handshake import ADMISSION
 from server.transport.liveness import Liveness
@@ -135,6 +138,8 @@ class Node:
         self.archive = ArchiveService(settings, self.redis, self.id)
         self.referee: Referee | None = None
         self.console: console.Console | None = None  # the operators' routes (server.console), once started
+        self.tournaments: Tournaments | None = None  # the tournaments' routes (server.tournaments), once started
+        self.director: Director | None = None
         self.loops = background.Loops()  # every background loop of the node (server.runtime.loops)
         self._watchers: dict[str, int] = {}  # spectators per room, as the sweep last wrote them
 
@@ -161,6 +166,8 @@ class Node:
                                        audit)  # fmt: skip
         absence = Absence(self.redis, self.rooms, s.absent_after, s.claim_after)
         self.referee = Referee(self.redis, self.rooms, self.id, absence, Thinker(s.bot_workers), s.bot_level)
+        self.tournaments = Tournaments(self.redis, signer)
+        self.director = Director(self.redis, self.store, self.id, s)
         parts: list[background.Looping] = [
             Liveness(self.gateway.limits, s),
             Revocations(signer, self.gateway),
@@ -169,6 +176,7 @@ class Node:
             Presence(self.redis, self.rooms, s.abandon_after),
             absence,
             self.referee,
+            self.director,
         ]
         for part in parts:
             part.register(self.loops)
@@ -230,6 +238,8 @@ class Node:
                 await self.referee.flush()
         if self.matchmaker:
             await self.matchmaker.release()
+        if self.director:
+            await self.director.release()
         if self.rooms:  # nothing commits any more: the rooms' tails written whole
             with contextlib.suppress(*STORE_ERRORS):
                 log.info("documents written whole at shutdown: %d", await self.rooms.flush())
@@ -276,6 +286,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *api.routes(replay.Checks(node.redis), node.archive.record, settings.docs),
         *node.archive.routes(),
         *console.routes(),
+        *tournament_routes(),
         said.route(node.redis),
     ]
     if settings.web and Path(settings.web, "index.html").exists():

@@ -57,6 +57,9 @@ PRICES: dict[str, int] = {
     "/api/admin/actions": 2,
     "/api/admin/metrics": 2,
     "/api/admin": 2,  # who the token names
+    "/api/tournaments/{tid}/players": 5,  # a token checked, the entry written
+    "/api/tournaments/{tid}": 5,  # a tournament whole, its standings computed
+    "/api/tournaments": 5,  # every tournament listed (an operator's POST: checked and written)
     "/live": 0,
     "/ready": 0,
     "/health": 0,

@@ -93,6 +93,7 @@ def info_key(game: str) -> str:
 # -- leases: one node at a time runs these loops for all (server.runtime.loops.Lease) --
 MATCHER_LEASE = "mm:lease"
 REFEREE_LEASE = "referee:lease"
+DIRECTOR_LEASE = "tour:lease"  # the tournament director (server.tournaments.director)
 
 # -- matchmaking: every key a transaction touches shares the hash tag {mm} -------------
 MM = "mm:{mm}:"
@@ -115,6 +116,26 @@ def match_key(room: str) -> str:
 
 def told_key(player: str) -> str:
     return f"{MM}told:{player}"
+
+
+# -- tournaments: a tournament's keys share the hash tag {ID} ------------------------------
+TOURNAMENTS = "tour:index"  # the tournaments not over, by their start (ms)
+PAST_TOURNAMENTS = "tour:past"  # the tournaments over (or cancelled), by their end (ms)
+
+
+def tournament_key(tid: str) -> str:
+    """A tournament (hash: event, status, round, began, ended)."""
+    return f"tour:{{{tid}}}"
+
+
+def entrants_key(tid: str) -> str:
+    """Its players (hash: player -> {name, rating})."""
+    return f"tour:{{{tid}}}:players"
+
+
+def rounds_key(tid: str) -> str:
+    """Its rounds, or an arena's tables (hash: number -> {tables, byes, results, status})."""
+    return f"tour:{{{tid}}}:rounds"
 
 
 # -- identity and quotas ---------------------------------------------------------------

@@ -10,6 +10,7 @@ import asyncio
 import inspect
 import random
 import re
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -146,11 +147,11 @@ def test_the_schemas_refuse_what_they_should() -> None:
 
 
 async def answers_validate(http: httpx.AsyncClient, path: str, url: str, seen: set[str], method: str = "get",
-                           token: str | None = None) -> httpx.Response:  # fmt: skip
+                           token: str | None = None, body: Any = None) -> httpx.Response:  # fmt: skip
     """GET `url` (an instance of the documented `path`; or `method`, with `token` as the
-    bearer's): its status and body must be as described."""
+    bearer's and `body` as JSON): its status and body must be as described."""
     headers = {"Accept": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-    res = await http.request(method.upper(), url, headers=headers)
+    res = await http.request(method.upper(), url, headers=headers, json=body)
     status = str(res.status_code)
     assert status in DOC["paths"][path][method]["responses"], f"{method} {url}: {status} is not described"
     response = follow(f"/paths/{escape(path)}/{method}/responses/{status}")
@@ -197,7 +198,28 @@ async def test_a_real_node_answers_as_described(server, redis_url: str) -> None:
             await asyncio.sleep(0.3)
         await answers_validate(http, "/api/players/{player}", "/api/players/nobody", seen)
         await the_console_answers_as_described(http, seen, waiting, redis_url)
+        await the_tournaments_answer_as_described(http, seen, waiting, redis_url)
     assert seen == set(DOC["paths"])
+
+
+async def the_tournaments_answer_as_described(http: httpx.AsyncClient, seen: set[str], waiting: Any,
+                                              redis_url: str) -> None:  # fmt: skip
+    """A tournament made by an operator (and refused without a token, or with bad terms),
+    listed, read, entered and left by a player (and not without a token), none such."""
+    token, player = await operator_token(redis_url, "openapi"), waiting.players[1]
+    terms = {"name": "Friday Swiss", "kind": "swiss", "game": "vikings", "size": 2, "rounds": 3,
+             "starts": int(time.time() * 1000) + 3_600_000, "clock": {"total": 600, "increment": 5}}  # fmt: skip
+    for who, body in ((None, terms), (token, {**terms, "clock": None}), (token, terms)):
+        made = await answers_validate(http, "/api/tournaments", "/api/tournaments", seen, "post", who, body)
+    tid = made.json()["id"]
+    await answers_validate(http, "/api/tournaments", "/api/tournaments", seen)
+    entries = "/api/tournaments/{tid}/players"
+    for who, method in ((None, "post"), (player.token, "post"), (player.token, "delete"), (player.token, "post")):
+        await answers_validate(http, entries, f"/api/tournaments/{tid}/players", seen, method, who, {"name": "Astrid"})
+    await answers_validate(http, entries, "/api/tournaments/nosuch/players", seen, "post", player.token)
+    one = await answers_validate(http, "/api/tournaments/{tid}", f"/api/tournaments/{tid}", seen)
+    assert [p["name"] for p in one.json()["players"]] == ["Astrid"]
+    await answers_validate(http, "/api/tournaments/{tid}", "/api/tournaments/nosuch", seen)
 
 
 async def the_console_answers_as_described(http: httpx.AsyncClient, seen: set[str], waiting: Any,

@@ -1,0 +1,131 @@
+"""Tournaments over HTTP: listed and read by anyone, made by an operator, entered and left
+by a player with its token (`Authorization: Bearer <token>`, the `welcome` token).
+
+    GET    /api/tournaments                    those not over (soonest first), then the latest over
+    POST   /api/tournaments                    an operator makes one (server.tournaments.event: its terms)
+    GET    /api/tournaments/{tid}              one whole: terms, status, players, standings, rounds played
+    POST   /api/tournaments/{tid}/players      the token's player enters it ({"name": ...})
+    DELETE /api/tournaments/{tid}/players      the token's player leaves it (before it starts)
+
+A player finds its table (a room it is seated at, already started) in the tournament's
+rounds played, and joins it as any seated player does.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from redis.asyncio import Redis
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from server.identity.ids import clean_name
+from server.identity.tokens import Tokens
+from server.tournaments import listing
+from server.tournaments.director import wall_ms
+from server.tournaments.event import EventError, terms
+
+CHALLENGE = 'Bearer realm="longhall"'
+
+
+class Tournaments:
+    """What the routes need: Redis and the node's tokens."""
+
+    def __init__(self, redis: Redis, tokens: Tokens) -> None:
+        self.redis, self.tokens = redis, tokens
+
+
+def _answer(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return JSONResponse(body, status, headers)
+
+
+def _bearer(request: Request) -> str:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+def _service(request: Request) -> Tournaments | None:
+    return getattr(request.app.state.node, "tournaments", None)
+
+
+def _starting() -> Response:
+    return _answer({"error": "unavailable", "detail": "the node is starting"}, 503)
+
+
+async def _body(request: Request) -> Any:
+    try:
+        return json.loads(await request.body() or b"{}")
+    except ValueError:
+        return None
+
+
+async def index(request: Request) -> Response:
+    if request.method == "POST":
+        return await make(request)
+    t = _service(request)
+    if t is None:
+        return _starting()
+    return _answer({"tournaments": await listing.listed(t.redis)})
+
+
+async def make(request: Request) -> Response:
+    t = _service(request)
+    if t is None:
+        return _starting()
+    token = _bearer(request)
+    operator = await t.tokens.verify_admin(token) if token else None
+    if operator is None:
+        return _answer({"error": "unauthorized", "detail": "an operator makes tournaments: send an operator's "
+                        "token (longhall admin-token) as Authorization: Bearer <token>"}, 401,
+                       {"WWW-Authenticate": CHALLENGE})  # fmt: skip
+    try:
+        ev = terms(secrets.token_hex(5), await _body(request), wall_ms())
+    except EventError as exc:
+        return _answer({"error": "bad_field", "detail": str(exc)}, 400)
+    await listing.create(t.redis, ev)
+    return _answer(await listing.state(t.redis, ev.id), 201)
+
+
+async def one(request: Request) -> Response:
+    t = _service(request)
+    if t is None:
+        return _starting()
+    found = await listing.state(t.redis, request.path_params["tid"])
+    if found is None:
+        return _answer({"error": "unknown_tournament", "detail": "no such tournament"}, 404)
+    return _answer(found)
+
+
+async def players(request: Request) -> Response:
+    t = _service(request)
+    if t is None:
+        return _starting()
+    token = _bearer(request)
+    who = await t.tokens.verify(token) if token else None
+    if who is None:
+        return _answer({"error": "unauthorized", "detail": "send your token (the `welcome` token) as "
+                        "Authorization: Bearer <token>"}, 401, {"WWW-Authenticate": CHALLENGE})  # fmt: skip
+    tid = request.path_params["tid"]
+    try:
+        if request.method == "DELETE":
+            await listing.withdraw(t.redis, tid, who.player)
+            return _answer({"tournament": tid, "player": who.player, "entered": False})
+        body = await _body(request)
+        name = clean_name(body.get("name") if isinstance(body, dict) else None) or who.name or "Player"
+        entry = await listing.enter(t.redis, tid, who.player, name, wall_ms())
+    except KeyError:
+        return _answer({"error": "unknown_tournament", "detail": "no such tournament"}, 404)
+    except listing.Closed as exc:
+        return _answer({"error": "closed", "detail": str(exc)}, 409)
+    return _answer({"tournament": tid, "player": who.player, "entered": True, **entry})
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/api/tournaments", index, methods=["GET", "POST"]),
+        Route("/api/tournaments/{tid}", one, methods=["GET"]),
+        Route("/api/tournaments/{tid}/players", players, methods=["POST", "DELETE"]),
+    ]
