@@ -2,12 +2,15 @@
 // their own beside it, each a separate entry whose code stays out of the players' bundle:
 // the operator console (console/, served at /console/) and the protocol playground
 // (playground/, at /playground/).
+// The app is installable: public/ holds its manifest and icons, and pwa/plugin.js writes
+// the service worker (sw.js) with the list of the build's files it precaches.
 // In dev (`npm run dev`) the API and the websocket are proxied to a server on :8000.
 // `--mode test` (`npm run build:test`) builds the test app into test/dist instead: the same
 // page whose entry is test/app/main.js, which adds what only the browser tests draw (High
 // Card) before starting the product app; tests/web serves that build.
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { serviceWorker } from "./pwa/plugin.js";
 
 const target = process.env.LONGHALL_DEV_SERVER ?? "http://127.0.0.1:8000";
 const ENTRY = "./src/main.js";
@@ -36,7 +39,7 @@ export default defineConfig(({ mode }) => ({
     chunkSizeWarningLimit: 800,
     rollupOptions: { input },
   },
-  plugins: mode === "test" ? [testEntry] : [],
+  plugins: mode === "test" ? [testEntry, serviceWorker()] : [serviceWorker()],
   server: {
     proxy: {
       "/api": target,
