@@ -3,12 +3,15 @@
 // the operator console (console/, served at /console/) and the protocol playground
 // (playground/, at /playground/). A language's catalogue is a chunk named by its language
 // (assets/ru-HASH.js); its card catalogue (src/i18n/occupations/ru.json) is cards-ru-HASH.js.
+// The app is installable: public/ holds its manifest and icons, and pwa/plugin.js writes
+// the service worker (sw.js) with the list of the build's files it precaches.
 // In dev (`npm run dev`) the API and the websocket are proxied to a server on :8000.
 // `--mode test` (`npm run build:test`) builds the test app into test/dist instead: the same
 // page whose entry is test/app/main.js, which adds what only the browser tests draw (High
 // Card) before starting the product app; tests/web serves that build.
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { serviceWorker } from "./pwa/plugin.js";
 
 const target = process.env.LONGHALL_DEV_SERVER ?? "http://127.0.0.1:8000";
 const ENTRY = "./src/main.js";
@@ -40,7 +43,7 @@ export default defineConfig(({ mode }) => ({
       output: { chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes("/i18n/occupations/") ? "assets/cards-[name]-[hash].js" : "assets/[name]-[hash].js") },
     },
   },
-  plugins: mode === "test" ? [testEntry] : [],
+  plugins: mode === "test" ? [testEntry, serviceWorker()] : [serviceWorker()],
   server: {
     proxy: {
       "/api": target,

@@ -2,6 +2,7 @@
 // "#/replay/ID" to a finished game's replay, "#/rules/GAME" to a game's rules,
 // "#/leaderboard/GAME" and "#/player/ID" to the ratings (ratings.js).
 import { t } from "./i18n/index.js";
+import { registerServiceWorker } from "./install.js";
 import { showLobby } from "./lobby.js";
 import { showLeaderboard, showPlayer } from "./ratings.js";
 import { showReplay } from "./replay.js";
@@ -45,3 +46,4 @@ async function route() {
 
 window.addEventListener("hashchange", route);
 route();
+registerServiceWorker();
