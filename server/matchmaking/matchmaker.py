@@ -62,6 +62,7 @@ from server.rooms import document as rm
 from server.rooms import fairness as fair
 from server.rooms.seating import table_for
 from server.runtime import loops as background
+from server.runtime import wallclock
 from server.runtime.config import Settings
 from server.storage.fanout import Hub, payload
 from server.storage.keys import (
@@ -260,7 +261,7 @@ class Matchmaker:
             seats.append({"player": f"bot-{secrets.token_hex(4)}", "name": f"Bot {i + 1}", "bot": level})
         opened: rm.Doc = {**rm.new_doc(game, options, len(seats), False, players[0], ""), "seats": seats,
                           "clock_setting": match_clock(game.info.name)}  # fmt: skip
-        now = int(time.time() * 1000)
+        now = wallclock.now_ms()
         delay = int(self.settings.bot_delay * 1000)
         doc = clock.tick(game, opened, clock.started(fair.deal(game, opened), now), None, now, delay)
         c = Commit(
@@ -271,6 +272,7 @@ class Matchmaker:
         )  # fmt: skip
         if (await self.store.commit(c)).status == "ok":
             self.made += 1
+            await self.store.seated(room, list(players), now)  # their games lists
             due = clock.next_deadline(doc)
             if due is not None:  # the referee times the seats and plays the bots
                 await self.redis.zadd(CLOCKS, {room: due})
