@@ -116,15 +116,17 @@ class Correspondence:
             if (
                 g["status"] == rm.PLAYING
                 and "days" in (g["clock"] or {})
-                and await self._pause(g["room"], player, until)
+                and await self._pause(g["room"], player, now, until)
             ):
                 paused.append(g["room"])
         return {**await self.vacation_of(player), "paused": paused}
 
-    async def _pause(self, room: str, player: str, until: int) -> bool:
+    async def _pause(self, room: str, player: str, since: int, until: int) -> bool:
+        """Pause the player's clock in `room` from `since` (when the vacation was taken) to `until`."""
+
         def step(e: Entry, attempt: int) -> Change | None:
             seat = rm.seat_of(e.doc, player)
-            doc = None if seat is None else clock.vacation(e.doc, seat, until, wallclock.now_ms())
+            doc = None if seat is None else clock.vacation(e.doc, seat, until, since)
             if doc is None:
                 return None
             return doc, {"k": "vacation", "seat": seat, "until": until}
