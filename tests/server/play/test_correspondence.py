@@ -77,6 +77,7 @@ async def decide(cs: list[Client], room: str) -> int:
     mirror = cs[0].rooms[room]
     seat = sorted(mirror.view["to_act"])[0]
     c = next(c for c in cs if c.rooms[room].seat == seat)
+    await c.wait_until(lambda: c.rooms[room].seq >= mirror.seq)  # its move is sent at the seq it was asked at
     seq = await c.move(room, (await c.legal(room))[0], move_id=secrets.token_hex(4))  # (a new client's ids start again)
     await cs[0].wait_until(lambda: mirror.seq >= seq)
     return seat
