@@ -61,6 +61,7 @@ from server.rooms import clocks as clock
 from server.rooms import document as rm
 from server.rooms.seating import table_for
 from server.runtime import loops as background
+from server.runtime import wallclock
 from server.runtime.config import Settings
 from server.storage.fanout import Hub
 from server.storage.keys import (
@@ -256,6 +257,6 @@ class Matchmaker:
         if await arranged.arrange(
             self.store, self.redis, self.node, room, game, json.loads(tickets[0]["options"]),
             arranged.seats(named, bots, self.settings.bot_level), match_clock(game.info.name), entry,
-            int(time.time() * 1000), int(self.settings.bot_delay * 1000),
+            wallclock.now_ms(), int(self.settings.bot_delay * 1000),
         ):  # fmt: skip
             self.made += 1

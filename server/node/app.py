@@ -44,17 +44,18 @@ from server.node import api
 from server.node.drain import Drain, Stopped, probe_routes, stop_signals
 from server.node.http_limits import HttpLimits
 from server.node.web_files import WebFiles
-from server.play import replay
+from server.play import correspondence, replay
 from server.play import wording as said
 from server.play.abandonment import Presence
 from server.play.absence import Absence
 from server.play.chat import Chat
+from server.play.correspondence import Correspondence
 from server.play.referee import Referee
 from server.play.thinking import Thinker
 from server.rooms.attachments import Attachments
 from server.rooms.catchup import catch_up
 from server.rooms.service import Rooms
-from server.runtime import logs, metrics
+from server.runtime import logs, metrics, wallclock
 from server.runtime import loops as background
 from server.runtime.config import Settings
 from server.runtime.outage import STORE_ERRORS, QuietLog
@@ -123,6 +124,7 @@ class Node:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.id = secrets.token_hex(4)
+        wallclock.use_file(settings.clock_file)
         # a frozen store must not hold a request forever: every command gives up after
         # redis_timeout and the request is answered `unavailable` (pub/sub reads still block)
         t = settings.redis_timeout
@@ -137,6 +139,8 @@ class Node:
         self.drain = Drain(settings.drain_seconds)
         self.archive = ArchiveService(settings, self.redis, self.id)
         self.referee: Referee | None = None
+        self.signer: Tokens | None = None
+        self.correspondence: Correspondence | None = None  # games lists and vacations, once started
         self.console: console.Console | None = None  # the operators' routes (server.console), once started
         self.tournaments: Tournaments | None = None  # the tournaments' routes (server.tournaments), once started
         self.director: Director | None = None
@@ -168,6 +172,8 @@ class Node:
         self.referee = Referee(self.redis, self.rooms, self.id, absence, Thinker(s.bot_workers), s.bot_level)
         self.tournaments = Tournaments(self.redis, signer)
         self.director = Director(self.redis, self.store, self.id, s)
+        self.signer = signer
+        self.correspondence = Correspondence(self.redis, self.rooms, s.vacation_days)
         parts: list[background.Looping] = [
             Liveness(self.gateway.limits, s),
             Revocations(signer, self.gateway),
@@ -288,6 +294,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *console.routes(),
         *tournament_routes(),
         said.route(node.redis),
+        *correspondence.routes(),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", WebFiles(directory=settings.web, html=True)))

@@ -43,6 +43,7 @@ from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
 from server.rooms.service import Change, Rooms
 from server.runtime import loops as background
+from server.runtime import wallclock
 from server.runtime.outage import STORE_ERRORS
 from server.storage.keys import CLOCKS, PLAYING_ROOMS, REFEREE_LEASE
 
@@ -130,7 +131,7 @@ class Referee:
 
     async def sweep(self, now: int | None = None) -> int:
         """Act on every room with a deadline passed; how many rooms were looked at."""
-        now = now or int(time.time() * 1000)
+        now = now or wallclock.now_ms()
         rooms = await self.redis.zrangebyscore(CLOCKS, "-inf", now, 0, BATCH)
         for raw in rooms:
             room = raw.decode() if isinstance(raw, bytes) else str(raw)
@@ -159,7 +160,7 @@ class Referee:
         def step(e: Entry, attempt: int) -> Change | None:
             nonlocal deadline, ask
             deadline = clock.next_deadline(e.doc)
-            seats = clock.due(e.doc, int(time.time() * 1000))
+            seats = clock.due(e.doc, wallclock.now_ms())
             ask = None
             if last or not seats:
                 return None
@@ -229,7 +230,7 @@ class Referee:
                 log.info("referee could not act in %s: %s", ask.room, exc.detail)
             except Exception:  # the room is looked at again later, like any room the referee failed in
                 log.exception("a bot could not think in room %s", ask.room)
-                await self.redis.zadd(CLOCKS, {ask.room: int(time.time() * 1000) + RETRY_MS})
+                await self.redis.zadd(CLOCKS, {ask.room: wallclock.now_ms() + RETRY_MS})
             finally:
                 if self.thinking.get(ask.room) is task:
                     del self.thinking[ask.room]

@@ -47,6 +47,7 @@ async def arrange(store: Store, redis: Redis, node: str, room: str, game: Game, 
     )  # fmt: skip
     if (await store.commit(c)).status != "ok":
         return False
+    await store.seated(room, [s["player"] for s in seated if s is not None and not s.get("bot")], now)  # games lists
     due = clock.next_deadline(doc)
     if due is not None:  # the referee times the seats and plays the bots
         await redis.zadd(CLOCKS, {room: due})

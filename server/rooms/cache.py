@@ -14,12 +14,13 @@ from protocol.codec import encode, pack
 from protocol.diff import make_patch
 from server.games.contract import Game
 from server.rooms import document as rm
+from server.runtime import wallclock
 
 log = logging.getLogger("longhall.rooms")
 
 
 def now_ms() -> int:
-    return int(time.time() * 1000)
+    return wallclock.now_ms()
 
 
 def same_as_public(seat_view: dict[str, Any], public: dict[str, Any]) -> bool:

@@ -3,6 +3,7 @@
 A room's clock is a setting of the room (not of the game), chosen at `create`:
   {"per_move": S}                 every decision within S seconds
   {"total": S, "increment": I}    S seconds per player for the whole game, I more per decision
+  {"days": N}                     correspondence: every decision within N days (N in DAYS)
   "timeout": "bot" | "forfeit"    what a timeout does (default "bot")
 No clock (the default) means nobody is ever timed out; bot seats still act.
 
@@ -19,6 +20,12 @@ each is charged its own time.
 A bot seat (`{"bot": "random"}` in the seat's holder) is asked like anyone, with a short
 deadline of its own (BOT_DELAY): the referee makes its decision when it falls due, so
 bots play at a human-watchable pace through the same commit path as people.
+
+Vacation (server.play.correspondence): a player on vacation until U has each of their
+seats under a correspondence clock marked `away[seat] = U`. A seat asked while away gets
+the rest of the vacation (U - now) added to its time (`extra[seat]`, ms), and a seat asked
+when the vacation begins gets the whole of it: its clock is paused meanwhile. Only a
+`days` clock pauses; short clocks never do.
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ from server.rooms.shape import Clock, Doc
 POLICIES = ("bot", "forfeit")
 BOT_DELAY = 600  # ms a bot "thinks" before its decision (LONGHALL_BOT_DELAY)
 LONGEST = 7 * 24 * 3600  # seconds: the longest time a clock may give
+DAYS = (1, 2, 3, 5, 7, 14)  # the days per move a correspondence clock may give
+DAY_MS = 24 * 3600 * 1000
 
 
 class ClockError(ValueError):
@@ -43,12 +52,19 @@ def settings(raw: Any) -> dict[str, Any] | None:
         return None
     if not isinstance(raw, dict):
         raise ClockError("clock must be a map")
-    unknown = set(raw) - {"per_move", "total", "increment", "timeout"}
+    unknown = set(raw) - {"per_move", "total", "increment", "timeout", "days"}
     if unknown:
         raise ClockError(f"clock has no setting {sorted(unknown)[0]!r}")
     policy = raw.get("timeout", "bot")
     if policy not in POLICIES:
         raise ClockError(f"clock timeout must be one of {list(POLICIES)}")
+    if "days" in raw:
+        days = raw["days"]
+        if set(raw) - {"days", "timeout"}:
+            raise ClockError("a clock of days per move takes no seconds")
+        if isinstance(days, bool) or not isinstance(days, int) or days not in DAYS:
+            raise ClockError(f"clock days must be one of {list(DAYS)}")
+        return {"days": days, "timeout": policy}
     if ("per_move" in raw) == ("total" in raw):
         raise ClockError("a clock is either per_move seconds or a total with an increment")
     out: dict[str, Any] = {"timeout": policy}
@@ -65,6 +81,11 @@ def settings(raw: Any) -> dict[str, Any] | None:
     if "total" in out:
         out.setdefault("increment", 0.0)
     return out
+
+
+def correspondence(doc: Doc) -> bool:
+    """Whether the room's clock counts days per move (the only clock a vacation pauses)."""
+    return "days" in (doc.get("clock_setting") or {})
 
 
 def bots(doc: Doc) -> list[int]:
@@ -97,6 +118,8 @@ def tick(game: Game, old: Doc, new: Doc, mover: int | None, now: int, bot_delay:
         return {**new, "clock": {**clock, "asked": idle, "deadline": idle, "now": now}}
     setting = new.get("clock_setting") or {}
     asked, left = list(clock["asked"]), list(clock["left"])
+    away: list[int | None] = list(clock.get("away") or idle)
+    extra: list[int] = list(clock.get("extra") or [0] * len(asked))
     to_act = set(game.to_act(new["state"]))
     for seat, since in enumerate(asked):
         if since is None or (seat in to_act and seat != mover):
@@ -108,20 +131,50 @@ def tick(game: Game, old: Doc, new: Doc, mover: int | None, now: int, bot_delay:
                 bank += int(setting.get("increment", 0) * 1000)
             left[seat] = bank
         asked[seat] = None
+        extra[seat] = 0
     deadline: list[int | None] = [None] * len(asked)
     bot_seats = set(bots(new))
     for seat in to_act:
         since = asked[seat]
         if since is None:
             since = asked[seat] = now
+            until = away[seat]
+            extra[seat] = 0 if until is None or "days" not in setting else max(0, until - now)
         bank = left[seat]
         if seat in bot_seats:
             deadline[seat] = since + bot_delay
+        elif "days" in setting:
+            deadline[seat] = since + int(setting["days"]) * DAY_MS + extra[seat]
         elif "per_move" in setting:
             deadline[seat] = since + int(setting["per_move"] * 1000)
         elif bank is not None:
             deadline[seat] = since + bank
-    return {**new, "clock": {"asked": asked, "deadline": deadline, "left": left, "now": now}}
+    out: Clock = {"asked": asked, "deadline": deadline, "left": left, "now": now}
+    if "days" in setting:
+        out["away"], out["extra"] = away, extra
+    return {**new, "clock": out}
+
+
+def vacation(doc: Doc, seat: int, until: int, now: int) -> Doc | None:
+    """`doc` with `seat` away until `until` (ms): its clock paused until then (the time of
+    the vacation not yet counted is added to a seat asked now). None: no correspondence
+    game in play, or the seat is already away that long."""
+    clock = doc.get("clock")
+    if clock is None or doc["status"] != "playing" or not correspondence(doc):
+        return None
+    n = len(clock["asked"])
+    away: list[int | None] = list(clock.get("away") or [None] * n)
+    extra: list[int] = list(clock.get("extra") or [0] * n)
+    deadline = list(clock["deadline"])
+    was = away[seat]
+    begun = max(now, was or 0)  # the part of the vacation already counted ends there
+    if until <= begun:
+        return None
+    away[seat] = until
+    if clock["asked"][seat] is not None and deadline[seat] is not None:
+        extra[seat] += until - begun
+        deadline[seat] = int(deadline[seat] or 0) + until - begun
+    return {**doc, "clock": {**clock, "away": away, "extra": extra, "deadline": deadline}}
 
 
 def next_deadline(doc: Doc) -> int | None:
@@ -152,4 +205,6 @@ def public(doc: Doc) -> dict[str, Any] | None:
     out: dict[str, Any] = {"setting": setting}
     if clock is not None:
         out.update(deadline=clock["deadline"], left=clock["left"], now=clock["now"])
+        if clock.get("away") is not None:
+            out["away"] = clock.get("away")
     return out

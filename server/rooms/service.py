@@ -177,6 +177,7 @@ class Rooms:
             public="rem" if m.over is not None else "",
             created=now_ms(),
         )
+        before = e.doc["seats"]
         try:
             out = await self.store.commit(c)
         except (OSError, RedisError) as exc:  # ConnectionError is an OSError
@@ -192,6 +193,8 @@ class Rooms:
             if id_key:
                 e.ids[id_key] = seq
             self.hub.deliver(e.id, seq, m.frames, m.over, m.holders, m.acting, e.pushed)
+            if m.doc["seats"] is not before:
+                await self._seated(e.id, before, m.doc["seats"])
             if m.timed:
                 self.events.on_clock(e.id, clock.next_deadline(m.doc))
             if m.over is not None:
@@ -199,6 +202,18 @@ class Rooms:
         elif out.status == "stale":
             e.stale = True
         return out
+
+    async def _seated(self, room: str, before: list[rm.Seat | None], after: list[rm.Seat | None]) -> None:
+        """Note the players who took a seat in `room` for their games lists (after the
+        commit: a join, never a move; a failure loses only that note)."""
+        had = {s["player"] for s in before if s is not None}
+        came = [s["player"] for s in after if s is not None and not s.get("bot") and s["player"] not in had]
+        if not came:
+            return
+        try:
+            await self.store.seated(room, came, now_ms())
+        except (OSError, RedisError):
+            log.warning("could not note the players seated in room %s for their games lists", room)
 
     async def change(self, room: str, decide: Decide, id_key: str = "") -> Outcome | None:
         """The one room transaction. Under the room's lock, with the room as it is (the
@@ -286,6 +301,7 @@ class Rooms:
                 created=now_ms(),
             )
             if (await self.store.commit(c)).status == "ok":
+                await self._seated(room, [], doc["seats"])
                 return room  # the caller attaches the host (after counting the room: server.identity.quotas)
         raise RoomError(ErrorCode.CONFLICT, "could not allocate a room id")
 

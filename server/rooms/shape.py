@@ -21,13 +21,15 @@ class Seat(TypedDict, total=False):
     bot: str
 
 
-class Clock(TypedDict):
+class Clock(TypedDict, total=False):
     """The turn clocks of a timed room (server.rooms.clocks), per seat, in ms."""
 
-    asked: list[int | None]  # since when the seat has been asked (None: not asked)
-    deadline: list[int | None]  # when it times out (None: not asked, or no clock)
-    left: list[int | None]  # its bank under a total clock (None: per-move clocks)
-    now: int  # the commit's time they were set at
+    asked: Required[list[int | None]]  # since when the seat has been asked (None: not asked)
+    deadline: Required[list[int | None]]  # when it times out (None: not asked, or no clock)
+    left: Required[list[int | None]]  # its bank under a total clock (None: per-move clocks)
+    now: Required[int]  # the commit's time they were set at
+    away: list[int | None]  # correspondence: until when each seat's player is on vacation
+    extra: list[int]  # correspondence: ms of vacation added to each asked seat's time
 
 
 class UndoRecord(TypedDict):

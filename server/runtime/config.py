@@ -97,6 +97,8 @@ class Settings:
     archiver: str = "on"  # "off": this node only announces finished games (`longhall archive run` archives)
     archive_grace: float = 30.0  # seconds before other nodes take over a finished room its node left
     archived_ttl: int = 60  # seconds an archived room stays in Redis (clients still at the table)
+    vacation_days: int = 14  # days of vacation a player may take a calendar year (server.play.correspondence)
+    clock_file: str = ""  # a file whose ms are added to the node's clock (tests: server.runtime.wallclock)
     gc_young: int = 50_000  # allocations between young-generation collections (0: Python's default)
     loop: str = "auto"  # the event loop: "auto" (uvloop where installed), "uvloop", "asyncio"
 

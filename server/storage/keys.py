@@ -75,6 +75,16 @@ CLOCKS = "rooms:clocks"  # timed rooms by their next deadline (server.play.refer
 ARCHIVE_PENDING = "archive:pending"  # finished rooms announced to the archiver, by time
 
 
+def player_rooms_key(player: str) -> str:
+    """The rooms a player took a seat in, by when (server.play.correspondence: their games list)."""
+    return f"player:{{{player}}}:rooms"
+
+
+def vacation_key(player: str) -> str:
+    """A player's vacation: until when, and the days taken each year (server.play.correspondence)."""
+    return f"player:{{{player}}}:vacation"
+
+
 def public_key(game: str) -> str:
     """The lobby's index of one game's open public rooms."""
     return f"rooms:public:{{{game}}}"

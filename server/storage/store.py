@@ -57,8 +57,10 @@ from server.games import registry
 from server.runtime import logs, metrics
 from server.runtime.outage import QuietLog
 from server.storage.client import clustered
-from server.storage.keys import OPEN_ROOMS, PLAYING_ROOMS, channel, keys, public_key
+from server.storage.keys import OPEN_ROOMS, PLAYING_ROOMS, channel, keys, player_rooms_key, public_key
 from server.storage.resp import ScriptRunner, plain
+
+SEATS_KEPT = 500  # rooms a player's games list remembers, the newest
 
 COMMIT = """
 local cur = tonumber(redis.call('HGET', KEYS[1], 'seq') or '-1')
@@ -323,6 +325,32 @@ class Store:
         for game, rid in gone:
             await self.redis.zrem(public_key(game), rid)
         return rooms
+
+    async def seated(self, room: str, players: list[str], at: int) -> None:
+        """Note that `players` took a seat in `room` at `at` (ms): their games lists
+        (server.play.correspondence) read these, newest first, the longest cut to SEATS_KEPT."""
+        if not players:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for player in players:
+                pipe.zadd(player_rooms_key(player), {room: at})
+                pipe.zremrangebyrank(player_rooms_key(player), 0, -SEATS_KEPT - 1)
+            await pipe.execute()
+
+    async def last_changes(self, rooms: list[str]) -> list[int | None]:
+        """When each room last changed (ms, the id of its log's last entry; None: no log)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room in rooms:
+                pipe.xrevrange(keys(room)[1], count=1)
+            answers = await pipe.execute()
+        out: list[int | None] = []
+        for entries in answers:
+            if not entries:
+                out.append(None)
+                continue
+            sid = entries[0][0]
+            out.append(int((sid.decode() if isinstance(sid, bytes) else str(sid)).split("-")[0]))
+        return out
 
     async def set_watchers(self, node: str, counts: dict[str, int], ttl: int) -> None:
         if not counts:

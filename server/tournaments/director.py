@@ -27,7 +27,6 @@ import contextlib
 import json
 import logging
 import secrets
-import time
 from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
@@ -38,6 +37,7 @@ from server.games import registry
 from server.rooms import arranged
 from server.rooms import document as rm
 from server.runtime import loops as background
+from server.runtime import wallclock
 from server.runtime.config import Settings
 from server.storage.keys import (
     DIRECTOR_LEASE,
@@ -63,7 +63,8 @@ Round = dict[
 
 
 def wall_ms() -> int:
-    return int(time.time() * 1000)
+    """The node's time (server.runtime.wallclock: tests may move it)."""
+    return wallclock.now_ms()
 
 
 def finished_tables(rounds: dict[int, Round]) -> list[tuple[int, Finished, int]]:

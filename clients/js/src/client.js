@@ -362,7 +362,7 @@ export class Client extends Emitter {
   }
 
   /**
-   * Make a room and take seat 0; `clock`: {per_move} or {total, increment}, with timeout
+   * Make a room and take seat 0; `clock`: {per_move} or {total, increment} or {days}, with timeout
    * "bot"|"forfeit"; `undo`: the seat that just decided may take it back while it is still
    * asked and nothing hidden was revealed (the view's `undo` says when).
    */

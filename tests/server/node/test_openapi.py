@@ -199,6 +199,11 @@ async def test_a_real_node_answers_as_described(server, redis_url: str) -> None:
         await answers_validate(http, "/api/players/{player}", "/api/players/nobody", seen)
         await the_console_answers_as_described(http, seen, waiting, redis_url)
         await the_tournaments_answer_as_described(http, seen, waiting, redis_url)
+        host, guest = waiting.players
+        for who in (host.token, guest.token, None):  # the player, another, nobody
+            games, vacation = f"/api/players/{host.player}/games", f"/api/players/{host.player}/vacation"
+            await answers_validate(http, "/api/players/{player}/games", games, seen, "get", who)
+            await answers_validate(http, "/api/players/{player}/vacation", vacation, seen, "post", who)
     assert seen == set(DOC["paths"])
 
 
