@@ -142,7 +142,12 @@ async function spectatorLog(s, players) {
     assert.equal(silver[e.seq - 1][e.seat] - silver[e.seq][e.seat], paid, `price in "${e.text}"`);
     checked += 1;
   }
-  console.log(`# feast spectator: ${lines.length} log lines in words, ${checked} prices checked against the view`);
+  // a space of one way says its price ("placed 1 Viking on Buy stockfish, paying 1 silver")
+  const priced = entries.filter((e) => e.k === "feast.occupy" && e.d?.cost);
+  for (const e of priced) {
+    for (const [what, n] of Object.entries(e.d.cost)) assert.match(e.text, new RegExp(`, paying .*\\b${n} `), `the price ${n} ${what} in "${e.text}"`);
+  }
+  console.log(`# feast spectator: ${lines.length} log lines in words, ${checked} prices checked against the view, ${priced.length} spaces with their price`);
 }
 
 const notActing = (page) => page.evaluate(() => {
