@@ -75,7 +75,12 @@ async function playedRoom(game, n, rand, options = null) {
     }
     const mirror = mover.rooms.get(room);
     const legal = (await mover.legal(room)).filter((m) => m.type !== "convert");
-    if (!legal.length) continue;
+    if (!legal.length) {
+      // only a decision that does not move the game on (V-50): wait for the other seat
+      const seq = mirror.seq;
+      await mover.waitUntil(() => mirror.seq !== seq || mirror.result !== null);
+      continue;
+    }
     try {
       await mover.move(room, legal[Math.floor(rand() * legal.length)], { seq: mirror.seq });
       made++;
