@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +32,7 @@ if str(ROOT) not in sys.path[:1]:
 
 from protocol import native  # noqa: E402
 
+PROGRESS_S = 30.0  # how often a long compile says how far it is
 GROUP = "longhall_native"  # the shared library: {GROUP}__mypyc, one module per source beside it
 _VIKINGS = ("auction", "boatsman", "describe", "fjord", "flow", "forms", "move_fields", "moves", "offer",
             "placement", "scoring", "setup", "standings", "treasury", "view")  # fmt: skip
@@ -65,7 +68,8 @@ def build(out: Path) -> bool:
     if built(out):
         return True
     want = native.fingerprint(COMPILED, ROOT)
-    print(f"native: compiling {len(COMPILED)} modules into {out} (about a minute)", file=sys.stderr)
+    every = f"progress every {PROGRESS_S:.0f} s"
+    print(f"native: compiling {len(COMPILED)} modules into {out} (a minute or more; {every})", file=sys.stderr)
     shutil.rmtree(out, ignore_errors=True)
     c_dir = out.parent / f"{out.name}-c"
     script = (
@@ -78,17 +82,41 @@ def build(out: Path) -> bool:
     )
     log = out.parent / f"{out.name}.log"
     out.parent.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
     with log.open("w") as f:
-        done = subprocess.run([sys.executable, "-c", script, str(out)], cwd=ROOT, stdout=f, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen([sys.executable, "-c", script, str(out)], cwd=ROOT, stdout=f, stderr=subprocess.STDOUT)
+        while True:
+            try:
+                proc.wait(timeout=PROGRESS_S)
+                break
+            except subprocess.TimeoutExpired:
+                elapsed = time.monotonic() - started
+                print(f"native: still compiling, {elapsed:.0f} s: {stage(c_dir, log)}", file=sys.stderr)
+    print(f"native: compiler finished in {time.monotonic() - started:.0f} s", file=sys.stderr)
     libraries = sorted(p.name for p in out.glob(f"{GROUP}__mypyc.*"))
     # failed, or a source changed meanwhile
-    if done.returncode != 0 or not libraries or native.fingerprint(COMPILED, ROOT) != want:
+    if proc.returncode != 0 or not libraries or native.fingerprint(COMPILED, ROOT) != want:
         print(f"native: not compiled (see {log}); the server runs as Python", file=sys.stderr)
         shutil.rmtree(out, ignore_errors=True)
         return False
     manifest: native.Manifest = {"sources": list(COMPILED), "fingerprint": want, "library": libraries[0]}
     (out / native.MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     return True
+
+
+_COMPILE = re.compile(r"\s-c\s+\S+\.c\b")  # a C compiler's command line, as build_ext logs it
+
+
+def stage(c_dir: Path, log: Path) -> str:
+    """How far a compile into `c_dir` logging to `log` is, in words: mypyc checks and
+    translates the modules to C first, then build_ext says "building" and runs the C
+    compiler once per C file, each command line logged as it starts."""
+    lines = log.read_text(errors="replace").splitlines()
+    if not any(line.startswith("building ") for line in lines):
+        return f"type-checking {len(COMPILED)} modules and translating them to C"
+    started = sum(1 for line in lines if _COMPILE.search(line))
+    files = len(list(c_dir.rglob("*.c")))  # the shared code, then a small shim per module
+    return f"C compiler on file {max(1, started)} of {files} (the modules' shared code is by far the longest)"
 
 
 def main() -> int:

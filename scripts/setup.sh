@@ -24,8 +24,9 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   .venv/bin/python -m pip install --quiet -e '.[test]' -e clients/python
   echo "$want" > "$stamp"
 fi
-# the move path's hottest modules compiled to C (scripts/native.py): about a minute when
-# their sources changed, nothing otherwise; where it fails, the same code runs as Python
+# the move path's hottest modules compiled to C (scripts/native.py): a minute or more when
+# their sources changed (a line every 30 s says how far it is), nothing otherwise; where
+# it fails, the same code runs as Python
 .venv/bin/python scripts/native.py || true
 
 # npm ci in a package unless its node_modules already matches its lock file

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import json
 import os
 import shutil
@@ -130,3 +131,23 @@ def test_compiled_and_python_play_the_same_games() -> None:
     assert compiled[0] == "True" and python[0] == "False"
     assert int(compiled[1]) > 100
     assert compiled[1:] == python[1:]
+
+
+def test_a_long_compile_says_how_far_it_is(tmp_path: Path) -> None:
+    """scripts/native.py prints a line every PROGRESS_S seconds of a compile: its stage,
+    read from the build's own log (mypyc first, then build_ext's C compiler lines)."""
+    spec = importlib.util.spec_from_file_location("native_build", native.ROOT / "scripts" / "native.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    log = tmp_path / "native.log"
+    log.write_text("")
+    assert build.stage(tmp_path, log).startswith(f"type-checking {len(build.COMPILED)} modules")
+    (tmp_path / "__native_x.c").write_text("")
+    (tmp_path / "x.c").write_text("")
+    log.write_text("building 'longhall_native__mypyc' extension\n")
+    log.write_text(log.read_text() + "gcc -O3 -fPIC -c build/native-c/__native_x.c -o obj/a.o\n")
+    assert build.stage(tmp_path, log).startswith("C compiler on file 1 of 2")
+    log.write_text(log.read_text() + "gcc -O3 -fPIC -c build/native-c/x.c -o obj/b.o\n")
+    assert build.stage(tmp_path, log).startswith("C compiler on file 2 of 2")
+    assert 0 < build.PROGRESS_S <= 60

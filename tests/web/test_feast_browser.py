@@ -5,8 +5,9 @@ list of decisions hidden (text on the phone never below 12 px); goods of three s
 are laid after being turned (R key), with the illegal preview and its reason shown
 first; goods are laid and planned while the other player decides; a spectator's log is
 in words with every price as the view paid it, its view equals the players' public ones,
-a reload keeps a seat, a refusal shows its rule; a solo short game is clicked through to
-its end. Screenshots go to
+a reload keeps a seat, a refusal shows its rule; on a touch phone a good is laid by a
+tap on it and a tap on a marked spot (no confirming button); a solo short game is
+clicked through to its end. Screenshots go to
 test-artifacts/web/feast-*.png.
 """
 

@@ -1,18 +1,21 @@
 // Pan and zoom of an SVG layer: drag with one pointer, pinch with two, the mouse wheel,
 // or the buttons the caller wires to the returned function (0: fit the whole map). The state lives in `ui`
 // (zoom, pan), which the table keeps across redraws, so a live update keeps your view.
-// Clicks on `.choice` elements are left alone.
+// Clicks on `.choice` elements are left alone. `onZoom(zoom)`, when given, is told every
+// zoom the layer is drawn at (the caller keeps its labels readable with it).
 
 const MIN = 0.1;
 const MAX = 4;
 const clamp = (z) => Math.min(MAX, Math.max(MIN, z));
 
-export function panZoom(svgEl, layer, ui, box, fit = 1) {
+export function panZoom(svgEl, layer, ui, box, fit = 1, onZoom = null) {
   ui.zoom = ui.zoom ?? 1;
   ui.pan = ui.pan ?? [0, 0];
   const [cx, cy] = [box.x + box.w / 2, box.y + box.h / 2]; // zoom about the middle
-  const apply = () =>
+  const apply = () => {
     layer.setAttribute("transform", `translate(${ui.pan[0] + cx},${ui.pan[1] + cy}) scale(${ui.zoom}) translate(${-cx},${-cy})`);
+    onZoom?.(ui.zoom);
+  };
   apply();
   svgEl.addEventListener("wheel", (e) => {
     e.preventDefault();

@@ -5,6 +5,7 @@
 // from English words.
 
 import { FEAST_SAY } from "./games/feast/say.js";
+import { placeWords } from "./games/hunters_say.js";
 import { exists, lang, list, num, t } from "./i18n/index.js";
 
 const COLOURS = ["blue", "yellow", "green", "red", "black", "grey"];
@@ -60,7 +61,7 @@ export const SAY = {
   "vikings.box": (d) => t("say.vikings.box", { viking: trade(d.colour) }),
   "vikings.colour": (d) => t("say.vikings.colour", { vikings: trades(d.colour) }),
   "vikings.convert": (d) => t("say.vikings.convert", { vp: d.vp, gold: gold(d.gold) }),
-  "hunters.place": (d) => t(d.rotation ? "say.hunters.place_turned" : "say.hunters.place", { tile: t(d.bonus ? "hunters.a_bonus_tile" : "hunters.a_tile"), x: d.x, y: d.y, deg: d.rotation * 90 }),
+  "hunters.place": placeWords, // where from the starting tile, what the tile shows, which way turned (games/hunters_say.js)
   "hunters.clan": (d) => t("say.hunters.clan", { role: role(d.role), feature: feature(d.feature) }),
   "hunters.hut": (d) => t("say.hunters.hut", { feature: feature(d.feature) }),
   "hunters.pass": () => t("say.hunters.pass"),

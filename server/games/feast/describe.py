@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from server.games.feast import actions
 from server.games.feast.catalog import SHIPS, SPACES, SPECIALS, UPGRADE
 from server.games.feast.shapes import COIN_ITEMS
 
@@ -29,6 +30,11 @@ def _occupy(s: State, seat: int, m: Move, viewer: int | None) -> Said:
     said: Said = {"space": target, "vikings": column}
     if m.get("copy"):
         said["copy"] = True
+    # the price of a space carried out one way only (its discounts applied), as the
+    # player paid it on placing; a space of several ways says its price in "feast.option"
+    ways = actions.usable_variants(s, s["seats"][seat], target, column == 3)
+    if len(ways) == 1 and ways[0]["cost"]:
+        said["cost"] = dict(ways[0]["cost"])
     return said
 
 

@@ -84,3 +84,24 @@ def test_a_played_card_is_named_to_everyone() -> None:
     assert played, "the game had a card played"
     for before, seat, move in played:
         assert describe(before, seat, move, 1 - seat)["card"] == move["card"]  # F-606: played cards lie open
+
+
+def test_a_space_with_one_way_says_its_price_and_the_player_paid_it() -> None:
+    # F-243: a space's one way is carried out on placing; its cost (silver, wood, stone) is what was paid
+    priced = 0
+    for seed in (2, 3):
+        for before, seat, move, after in _play(seed):
+            if move["type"] != "occupy":
+                continue
+            said = describe(before, seat, move, None)
+            if "cost" not in said:
+                continue
+            assert said["cost"] and all(isinstance(n, int) and n > 0 for n in said["cost"].values())
+            if after["prompt"] is not None and after["prompt"]["kind"] != "turn":
+                continue  # a card or a choice comes first: the action is carried out later
+            gain = SPACES[move.get("copy") or move["space"]]["effect"].get("gain", {})
+            for res, n in said["cost"].items():
+                if isinstance(before["seats"][seat].get(res), int) and res not in gain:
+                    assert before["seats"][seat][res] - after["seats"][seat][res] == n, (said, res)
+                    priced += 1
+    assert priced > 0, "no priced space was taken in two games"

@@ -13,9 +13,24 @@ import { panZoom } from "../pan_zoom.js";
 import { seatColour } from "../panels.js";
 import { list, num, t as tr } from "../i18n/index.js";
 import { feature, role } from "../words.js";
-import { SIZE, anchors, drawTile, figure, segmentKinds, turnPoint } from "./hunters_tile.js";
+import { LABEL, SIZE, anchors, drawTile, figure, segmentKinds, turnPoint } from "./hunters_tile.js";
 
 const PX = 1.4; // screen pixels per map unit at the default zoom: animal icons 17 px wide
+const READ = 11; // the smallest on-screen size of the map's words, in px
+const GROW = 1.6; // labels grow up to this much when zoomed out; further out they are left out
+
+/**
+ * Keep the map's labels (animal letters, fish counts) at READ px or more on screen: as
+ * the map is zoomed out they grow (CSS variable --k on the map); once they would have to
+ * grow more than GROW times, the map is too small to read them and draws the icons alone
+ * (class "far"; each icon still names itself on hover, and zooming in brings them back).
+ */
+function readable(s, zoom) {
+  const k = READ / (LABEL * PX * zoom);
+  s.style.setProperty("--k", String(Math.max(1, Math.min(k, GROW))));
+  s.classList.toggle("far", k > GROW);
+}
+const IN_HAND = Math.ceil((SIZE * READ) / LABEL) + 4; // the tile in hand (and its 2 px border): labels READ px
 const ROLE_ON = { meadow: "hunter", forest: "gatherer", river: "fisher", lake: "fisher" };
 
 /** What a clan member becomes on segment `i` of the tile at the prompt's square. */
@@ -88,7 +103,7 @@ function placementMarks(t, ctx, places, g) {
       continue;
     }
     const mark = svg("g", { "data-square": k }, svg("rect", { x: x * SIZE + 3, y: y * SIZE + 3, width: SIZE - 6, height: SIZE - 6, rx: 6, class: "choice-mark" }),
-      svg("text", { x: x * SIZE + SIZE / 2, y: y * SIZE + SIZE / 2 + 5, "text-anchor": "middle", "font-size": 14, fill: "#1d6fd6", "pointer-events": "none" }, "+"));
+      svg("path", { d: `M${x * SIZE + SIZE / 2 - 5},${y * SIZE + SIZE / 2} h10 M${x * SIZE + SIZE / 2},${y * SIZE + SIZE / 2 - 5} v10`, stroke: "#1d6fd6", "stroke-width": 2, "pointer-events": "none" }));
     g.append(clickable(mark, tr("hunters.choose_square", { x, y, count: moves.length }), () => {
       ui.sel = k;
       ui.rot = 0;
@@ -141,7 +156,7 @@ function tools(t, ctx, places, zoomBy) {
     h("button", { onclick: () => zoomBy(1.25), "aria-label": tr("hunters.zoom_in") }, "+"),
     h("button", { onclick: () => zoomBy(0.8), "aria-label": tr("hunters.zoom_out") }, "−"),
     h("button", { class: "fit", onclick: () => zoomBy(0), title: tr("hunters.fit_title") }, tr("hunters.fit")),
-    t.hand ? svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, width: 56, height: 56, class: "in-hand", "aria-label": tr("hunters.in_hand"), "data-path": "/table/hand" }, drawTile(t.hand, sel ? sel[ui.rot % sel.length].rotation : 0), svg("title", { text: tr("hunters.in_hand") })) : null,
+    t.hand ? svg("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, width: IN_HAND, height: IN_HAND, class: "in-hand", "aria-label": tr("hunters.in_hand"), "data-path": "/table/hand" }, drawTile(t.hand, sel ? sel[ui.rot % sel.length].rotation : 0), svg("title", { text: tr("hunters.in_hand") })) : null,
     sel ? h("button", { id: "rotate", onclick: rotate, "data-key": "rotate", title: tr("hunters.rotate_title") }, tr("hunters.rotate", { n: sel.length })) : null,
     sel ? h("button", { id: "place", class: "primary", onclick: () => ctx.play(sel[ui.rot % sel.length]) }, tr("hunters.place")) : null,
     t.hand && !sel && places.size ? h("span", { class: "hint" }, tr("hunters.choose")) : null,
@@ -204,7 +219,7 @@ export const hunters = {
     const layer = mapLayer(t, ctx, places);
     s.append(layer);
     const fit = Math.min(1, box.w / map.w, box.h / map.h);
-    const zoomBy = panZoom(s, layer, ctx.ui, box, fit);
+    const zoomBy = panZoom(s, layer, ctx.ui, box, fit, (zoom) => readable(s, zoom));
     const rotateKey = (e) => {
       const sel = ctx.ui.sel && places.get(ctx.ui.sel);
       if ((e.key === "r" || e.key === "R") && sel) {

@@ -20,6 +20,7 @@ const CORNERS = { N: [[0, 0], [S, 0]], E: [[S, 0], [S, S]], S: [[S, S], [0, S]],
 // animal icons: a disc in the animal's colour with its initial, 12 map units across
 const ANIMAL = { deer: "#a0522d", mammoth: "#5d4037", aurochs: "#263238", tiger: "#e67e22", boar: "#6d4c41" };
 export const ICON = 12;
+export const LABEL = 9; // the size of the words on a tile (animal letters, fish counts), map units
 
 export function tileData(id) {
   return TILES[id.split(".")[0]];
@@ -90,12 +91,12 @@ function animalIcon(x, y, kind) {
   const colour = ANIMAL[kind] ?? "#555";
   const letter = ANIMAL[kind] ? tr(`hunters.animal_letter.${kind}`) : kind[0].toUpperCase();
   return svg("g", { class: "animal", "data-animal": kind }, svg("circle", { cx: x, cy: y, r: ICON / 2, fill: colour, stroke: "#fff", "stroke-width": 1 }),
-    svg("text", { x, y: y + 3.3, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#fff" }, letter), tip(animal(kind)));
+    svg("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": LABEL, "font-weight": 700, fill: "#fff" }, letter), tip(animal(kind)));
 }
 
 function fishIcon(x, y, n) {
   return svg("g", { class: "fish" }, svg("path", { d: `M${x - 6},${y} q4,-4 8,0 q-4,4 -8,0 z M${x + 2},${y} l3,-3 v6 z`, fill: "#fff" }),
-    svg("text", { x: x + 6, y: y + 3.5, "font-size": 9, "font-weight": 700, fill: "#fff" }, n), tip(tr("hunters.fish", { count: n })));
+    svg("text", { x: x + 6, y, "dominant-baseline": "central", "font-size": LABEL, "font-weight": 700, fill: "#fff" }, n), tip(tr("hunters.fish", { count: n })));
 }
 
 /** The upright layer: icons at the turned positions of their segments. */

@@ -142,7 +142,7 @@ function fjordSvg(t, ctx, seat, cols) {
   const mine = ctx.you === seat;
   const s = svg("svg", { viewBox: `0 0 ${w + 4} ${hgt}`, class: `vk-fjord${mine ? " mine" : ""}`, role: "group", "aria-label": tr("vikings.fjord_of", { name: ctx.names[seat] }), "data-seat": seat, style: `--w:${w + 4}px` });
   s.append(fjord(t, ctx, seat, 2, 2, cols, moveLabel));
-  return s;
+  return h("div", { class: "vk-fjord-scroll" }, s);
 }
 
 export const vikings = {

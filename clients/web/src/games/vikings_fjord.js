@@ -42,7 +42,7 @@ function rowLabel(t, ctx, r, ry, mine, label) {
   const start = mine && ctx.legal.find((m) => m.type === "start" && m.row === r);
   if (start) {
     // a new island starts from the row's label: the cells may hold "place" choices
-    const el = svg("g", { "data-start": r }, svg("rect", { x: 4, y: ry, width: 60, height: CELL - 4, rx: 4, class: "choice-mark start-mark" }), svg("text", { x: 34, y: ry + 30, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#fff" }, tr("vikings.new_island")));
+    const el = svg("g", { "data-start": r }, svg("rect", { x: 4, y: ry, width: 60, height: CELL - 4, rx: 4, class: "choice-mark start-mark" }), svg("text", { x: 34, y: ry + 30, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#fff", textLength: tr("vikings.new_island").length > 10 ? 56 : null, lengthAdjust: "spacingAndGlyphs" }, tr("vikings.new_island")));
     g.append(clickable(el, label(start, t), () => ctx.play(start)));
   }
   return g;
@@ -56,7 +56,7 @@ function cellAt(t, ctx, seat, r, c, ry, mine, label) {
   if (cell) {
     el.append(tile(cell.t, cx, ry));
     if (cell.v) el.append(viking(cx + (CELL - 4) / 2, ry + (CELL - 4) * 0.68, cell.v));
-    if (cell.b) el.append(svg("text", { x: cx + 3, y: ry + 10, "font-size": 8 }, specialName(cell.b)));
+    if (cell.b) el.append(svg("text", { x: cx + 3, y: ry + 10, "font-size": 10, textLength: specialName(cell.b).length > 5 ? CELL - 10 : null, lengthAdjust: "spacingAndGlyphs" }, specialName(cell.b)));
     el.append(tip(tr(cell.v ? "vikings.cell_with" : "vikings.cell", { tile: cell.b ? specialName(cell.b) : vikingsTile(cell.t), viking: trade(cell.v), col: c })));
   }
   const move = mine && ctx.legal.find((m) => ["place", "exchange", "carry"].includes(m.type) && m.row === r && m.col === c);

@@ -36,7 +36,7 @@ export function tile(kind, x, y, w = CELL - 4) {
   if (kind.startsWith("M")) {
     g.append(
       svg("rect", { x: w * 0.3, y: w * 0.18, width: w * 0.4, height: w * 0.3, fill: "#9c5b2e" }),
-      svg("text", { x: w / 2, y: w * 0.42, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, kind.slice(1)),
+      svg("text", { x: w / 2, y: w * 0.42, "text-anchor": "middle", "font-size": 10.5, fill: "#fff" }, kind.slice(1)),
     );
   }
   return g;

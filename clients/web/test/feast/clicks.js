@@ -67,10 +67,21 @@ export async function choices(page) {
   });
 }
 
+const matches = (want, move) => Object.entries(want).every(([k, v]) => k === "tab" || move[k] === v);
+
+/** The first of `prefer` (move fields to match, and `tab`: the phone view it is drawn in)
+ * that the page's legal moves offer now. */
+async function preferredOffered(page, prefer) {
+  if (!prefer?.length) return null;
+  const legal = await page.evaluate(() => [...document.querySelectorAll("#legal .move")].map((b) => JSON.parse(b.dataset.key.slice(5))));
+  return prefer.find((want) => legal.some((m) => matches(want, m))) ?? null;
+}
+
 /**
  * One click on the board, chosen by weight: a placement in progress is finished on a
- * marked cell; a tab is switched when nothing in view can be clicked. Returns true if the
- * click made a decision (the room's seq moved).
+ * marked cell; a tab is switched when nothing in view can be clicked; a decision of
+ * `opts.prefer` is made whenever one is offered. Returns true if the click made a
+ * decision (the room's seq moved).
  */
 export async function clickOne(page, rng, opts = {}) {
   let list = await choices(page);
@@ -81,6 +92,14 @@ export async function clickOne(page, rng, opts = {}) {
       list = await choices(page);
       if (list.length) break;
     }
+  }
+  const wanted = await preferredOffered(page, opts.prefer);
+  if (wanted) {
+    // a decision the scenario wants made when offered: to its view (phone tabs), then it
+    const tab = page.locator(`.feast-tab[data-tab="${wanted.tab}"][aria-selected="false"]`);
+    if (await tab.count()) await tab.click();
+    const found = (await choices(page)).filter((c) => c.move && matches(wanted, c.move));
+    if (found.length) list = found;
   }
   assert.ok(list.length, "the board offers something to click");
   const anchors = list.filter((c) => c.anchor);

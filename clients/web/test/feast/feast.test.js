@@ -142,7 +142,12 @@ async function spectatorLog(s, players) {
     assert.equal(silver[e.seq - 1][e.seat] - silver[e.seq][e.seat], paid, `price in "${e.text}"`);
     checked += 1;
   }
-  console.log(`# feast spectator: ${lines.length} log lines in words, ${checked} prices checked against the view`);
+  // a space of one way says its price ("placed 1 Viking on Buy stockfish, paying 1 silver")
+  const priced = entries.filter((e) => e.k === "feast.occupy" && e.d?.cost);
+  for (const e of priced) {
+    for (const [what, n] of Object.entries(e.d.cost)) assert.match(e.text, new RegExp(`, paying .*\\b${n} `), `the price ${n} ${what} in "${e.text}"`);
+  }
+  console.log(`# feast spectator: ${lines.length} log lines in words, ${checked} prices checked against the view, ${priced.length} spaces with their price`);
 }
 
 const notActing = (page) => page.evaluate(() => {
@@ -263,7 +268,11 @@ async function layPiece(page, pick, item, turns) {
   return pieces[pieces.length - 1];
 }
 
-/** The same player on a phone (touch): tap the oil, tap a cell, tap it again to turn it, lay it. */
+/**
+ * The same player on a phone (touch): tap the oil; a tap on a free cell off the marked
+ * spots shows it there, a second tap turns it, and the "lay it here" button stands out;
+ * then a tap on a marked spot lays it at once, no button in between.
+ */
 async function layByTouch(desk, room) {
   const token = await desk.evaluate(() => localStorage.getItem("longhall.token"));
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -280,23 +289,31 @@ async function layByTouch(desk, room) {
     await ph.locator('#board .supply-item[data-good="oil"]').tap();
     await ph.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) > s, before);
     await ph.locator('.feast[data-stage="2"][data-turn="0"]').waitFor();
-    const spot = await ph.locator('#board .feast-area[data-area="0"] .feast-anchors [data-anchor]').last().getAttribute("data-cell");
-    const cell = ph.locator(`#board .feast-area[data-area="0"] rect[data-cell="${spot}"]`);
-    await cell.tap({ force: true }); // the piece goes there
+    // a free cell whose middle is the cell itself, not a marked spot or a piece
+    const free = await ph.evaluate(() => {
+      for (const rect of document.querySelectorAll('#board .feast-area[data-area="0"] rect[data-cell]')) {
+        rect.scrollIntoView({ block: "center" });
+        const b = rect.getBoundingClientRect();
+        if (b.width && document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2) === rect) return rect.getAttribute("data-cell");
+      }
+      return null;
+    });
+    assert.ok(free, "a free cell off the marked spots");
+    const cell = ph.locator(`#board .feast-area[data-area="0"] rect[data-cell="${free}"]`);
+    await cell.tap(); // the piece is shown there
     await ph.locator('#board .feast-area[data-area="0"][data-preview]').waitFor();
-    await cell.tap({ force: true }); // a second tap turns it
+    assert.match(await ph.locator("#feast-place").getAttribute("class"), /\bprimary\b/, "the button that lays it stands out");
+    await cell.tap(); // a second tap turns it
     await ph.locator('.feast[data-turn="1"]').waitFor();
-    const other = ph.locator('#board .feast-area[data-area="0"] .feast-anchors [data-anchor]').first();
-    await other.tap({ force: true });
-    await ph.locator("#feast-place").tap();
+    // a tap on a marked spot (where the turned oil fits) lays it: no "lay it here" tap
+    await ph.evaluate(() => document.addEventListener("click", (e) => e.target.closest?.("#feast-place") && (window.__layButton = (window.__layButton ?? 0) + 1), true));
+    await ph.locator('#board .feast-area[data-area="0"] .feast-anchors.stage-2 [data-anchor]').first().tap({ force: true });
     for (let i = 0; i < 40 && (await myView(ph)).areas[0].pieces.length === count; i++) {
       const exact = ph.locator("#board .feast-anchors.stage-3 [data-anchor]");
-      if (await exact.count()) {
-        await exact.first().tap({ force: true });
-        if (await ph.locator("#feast-place").count()) await ph.locator("#feast-place").tap();
-      }
+      if (await exact.count()) await exact.first().tap({ force: true }); // the exact rules refused that spot: a marked one
       await ph.waitForTimeout(100);
     }
+    assert.equal(await ph.evaluate(() => window.__layButton ?? 0), 0, "laid without the button");
     const pieces = (await myView(ph)).areas[0].pieces;
     assert.equal(pieces.length, count + 1, "the oil was laid by taps");
     await ph.screenshot({ path: `${SHOTS}feast-phone-touch.png` });

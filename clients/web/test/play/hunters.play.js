@@ -85,7 +85,10 @@ test("hunters: 40 decisions clicked on the board by a desktop and a phone player
     assert.ok(await labelsUpright(a), "icons are upright");
     await c.spectatorSeesTheSame(room, [a, b], s);
     const lines = await c.checkLogWords(s);
-    assert.ok(lines.some((l) => / laid a (bonus )?tile at square \(-?\d+, -?\d+\)/.test(l)), lines.join("\n"));
+    // a tile laid is named as players name it: what it shows, where from the starting tile, which way turned
+    assert.ok(lines.some((l) => / laid a (bonus )?tile \([a-z ,;×\d-]+\) (beside the starting tile, to the (north|east|south|west)|(\d+ (north|south|east|west)( and )?)+ of the starting tile)/.test(l)), lines.join("\n"));
+    assert.ok(lines.some((l) => / laid a .*, turned (a quarter (anti)?clockwise|half round)$/.test(l)), lines.join("\n"));
+    for (const l of lines) assert.doesNotMatch(l, /square \(|°|\(-?\d+, -?\d+\)/, `a square named by coordinates: "${l}"`);
     assert.ok(lines.some((l) => / put a (hunter|gatherer|fisher) on the | built a hut on the /.test(l)), lines.join("\n"));
     await a.screenshot({ path: `${c.SHOTS}hunters-clicks-desktop.png` });
     await a.screenshot({ path: `${c.SHOTS}hunters-seat0.png`, fullPage: true });

@@ -76,9 +76,10 @@ function controls(t, ctx, fx, st) {
     const me = t.seats[ctx.you];
     const at = st.at && me.areas[st.at.area] ? st.at : null;
     if (at) {
-      // a phone has no pointer to follow: tap a cell to put the piece there (again to turn it), then lay it
+      // a phone has no pointer to follow: a tap off the marked spots shows the piece there
+      // (again to turn it); this button, beside the piece's other controls, lays it there
       const end = t.prompt?.kind === "end";
-      chips.push(h("button", { class: "feast-chip", id: "feast-place", onclick: () => lay(st, at.area, me.areas[at.area], end, ctx, fx.say) }, tr("feast.lay_here")));
+      chips.push(h("button", { class: "feast-chip primary", id: "feast-place", onclick: () => lay(st, at.area, me.areas[at.area], end, ctx, fx.say) }, tr("feast.lay_here")));
     }
     chips.push(h("span", { class: "feast-holding" }, tr("feast.holding", { item: itemName(st.item) })));
     if (st.plan) chips.push(h("button", { class: "feast-chip", id: "feast-unplan", onclick: () => ((ctx.ui.place = null), ctx.redraw()) }, tr("feast.put_back")));

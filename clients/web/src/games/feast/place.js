@@ -156,7 +156,7 @@ export function attach(drawn, st, k, a, end, cs, ctx, say) {
     const rc = cellOf(e) ?? (st.at && st.at.area === k ? [st.at.r, st.at.c] : null);
     if (!rc) return;
     if (st.pointer === "touch") {
-      // a phone: the first tap puts the piece there, a second tap on it turns it
+      // a phone, off the marked spots: the first tap shows the piece there, a second tap on it turns it
       if (st.at && st.at.area === k && st.at.r === rc[0] && st.at.c === rc[1]) st.turn = nextTurn(st.item, st.turn, "rotate");
       st.at = { area: k, r: rc[0], c: rc[1] };
       ctx.redraw();
@@ -183,8 +183,9 @@ function markAnchors(drawn, st, k, a, end, cs, ctx, say, anchors) {
     const [r, c] = key.split(",").map(Number);
     const mark = svg("g", { class: "choice anchor", "data-anchor": `${k},${r},${c}`, "data-cell": `${r + gr},${c + gc}`, tabindex: 0, role: "button", "aria-label": tr("feast.lay_item_here", { item: itemName(st.item) }) });
     mark.append(svg("circle", { cx: (c + gc) * cs + cs / 2, cy: (r + gr) * cs + cs / 2, r: cs / 4, fill: "rgba(30,140,58,.35)", stroke: "#1e8c3a" }));
+    // a click, a key or a tap on a marked spot lays the piece there at once (on a phone
+    // too: tap the good, tap the spot); a tap elsewhere shows it there, again turns it
     const act = (e) => {
-      if (e?.type === "click" && st.pointer === "touch") return; // a tap: the board's tap rule (put, turn) applies
       e?.stopPropagation?.();
       st.at = { area: k, r: r + gr, c: c + gc };
       lay(st, k, a, end, ctx, say);

@@ -6,7 +6,7 @@
 import { occupationName } from "../../i18n/cards.js";
 import { t } from "../../i18n/index.js";
 import { OCCUPATIONS, SHIPS, SPACE, SPECIALS, WEAPONS, itemName, name } from "./data.js";
-import { lootWords, variantWords } from "./words.js";
+import { amountWords, lootWords, variantWords } from "./words.js";
 
 const space = (id) => SPACE[id]?.name ?? name(id ?? "");
 const card = (id) => (id ? `“${occupationName(id, OCCUPATIONS[id]?.name).text}”` : t("feast.a_card"));
@@ -16,7 +16,10 @@ const silver = (n) => t("feast.silver", { count: n });
 const cell = (d) => d.cell + 1;
 
 export const FEAST_SAY = {
-  "feast.occupy": (d) => t(d.copy ? "say.feast.occupy_copy" : "say.feast.occupy", { count: d.vikings, space: space(d.space) }),
+  "feast.occupy": (d) => {
+    const did = t(d.copy ? "say.feast.occupy_copy" : "say.feast.occupy", { count: d.vikings, space: space(d.space) });
+    return d.cost ? t("say.feast.paid", { did, what: amountWords(d.cost) }) : did; // the space's price, as paid
+  },
   "feast.pass": () => t("say.feast.pass"),
   "feast.option": (d) => t("say.feast.option", { space: space(d.space), how: variantWords(d) }),
   "feast.play": (d) => t("say.feast.play", { card: card(d.card) }),

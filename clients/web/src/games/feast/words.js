@@ -5,7 +5,8 @@ import { occupationName } from "../../i18n/cards.js";
 import { list, t } from "../../i18n/index.js";
 import { OCCUPATIONS, SHIPS, SPACE, SPECIALS, WEAPONS, itemName, name } from "./data.js";
 
-const amount = (obj) =>
+/** Goods and silver in words: "2 wood, 1 silver". */
+export const amountWords = (obj) =>
   Object.entries(obj ?? {})
     .filter(([, n]) => n)
     .map(([k, n]) => (typeof n === "number" ? `${n} ${itemName(k)}` : `${itemName(k)} ${typeof n === "object" ? JSON.stringify(n) : n}`))
@@ -13,17 +14,17 @@ const amount = (obj) =>
 
 /** An occupation card's option (`give` / `get` maps, server/games/feast/occupations) in words. */
 export function cardOptionWords(o) {
-  const give = amount(o.give);
-  const get = amount(o.get);
-  const rest = Object.entries(o).filter(([k]) => !["give", "get", "type", "card"].includes(k)).map(([k, v]) => `${name(k)} ${typeof v === "object" ? amount(v) || JSON.stringify(v) : itemName(v)}`);
+  const give = amountWords(o.give);
+  const get = amountWords(o.get);
+  const rest = Object.entries(o).filter(([k]) => !["give", "get", "type", "card"].includes(k)).map(([k, v]) => `${name(k)} ${typeof v === "object" ? amountWords(v) || JSON.stringify(v) : itemName(v)}`);
   return [give && t("feast.variant.give", { what: give }), get && t("feast.variant.get", { what: get }), ...rest].filter(Boolean).join("; ") || t("feast.variant.use_it");
 }
 
 /** One variant of an action space (an `option` prompt entry) in words. */
 export function variantWords(v) {
   const parts = [];
-  const cost = amount(v.cost);
-  const gain = amount(v.gain);
+  const cost = amountWords(v.cost);
+  const gain = amountWords(v.gain);
   if (cost) parts.push(t("feast.variant.pay", { what: cost }));
   if (gain) parts.push(t("feast.variant.get", { what: gain }));
   if (v.work) {
