@@ -8,7 +8,8 @@ by a player with its token (`Authorization: Bearer <token>`, the `welcome` token
     DELETE /api/tournaments/{tid}/players      the token's player leaves it (before it starts)
 
 A player finds its table (a room it is seated at, already started) in the tournament's
-rounds played, and joins it as any seated player does.
+rounds played, and joins it as any seated player does once the round is `playing` (while
+it is `seating` its rooms are being made).
 """
 
 from __future__ import annotations

@@ -32,6 +32,8 @@ async def play_tournament(c: Client, http: httpx.AsyncClient, tid: str, seed: in
         if state["status"] in ("over", "cancelled"):
             return state
         for rd in state["played"]:
+            if rd["status"] == "seating":  # its rooms are being made: a table is joined once its round plays
+                continue
             for t in rd["tables"]:
                 if c.player in t["players"] and t["room"] not in played and t["room"] not in rd["results"]:
                     played.add(t["room"])
