@@ -52,6 +52,10 @@ def _service(request: Request) -> Tournaments | None:
     return getattr(request.app.state.node, "tournaments", None)
 
 
+def _unauthorized(detail: str) -> Response:
+    return _answer({"error": "unauthorized", "detail": detail}, 401, {"WWW-Authenticate": CHALLENGE})
+
+
 def _starting() -> Response:
     return _answer({"error": "unavailable", "detail": "the node is starting"}, 503)
 
@@ -79,9 +83,8 @@ async def make(request: Request) -> Response:
     token = _bearer(request)
     operator = await t.tokens.verify_admin(token) if token else None
     if operator is None:
-        return _answer({"error": "unauthorized", "detail": "an operator makes tournaments: send an operator's "
-                        "token (longhall admin-token) as Authorization: Bearer <token>"}, 401,
-                       {"WWW-Authenticate": CHALLENGE})  # fmt: skip
+        return _unauthorized("an operator makes tournaments: send an operator's token (longhall admin-token) "
+                             "as Authorization: Bearer <token>")  # fmt: skip
     try:
         ev = terms(secrets.token_hex(5), await _body(request), wall_ms())
     except EventError as exc:
@@ -107,8 +110,7 @@ async def players(request: Request) -> Response:
     token = _bearer(request)
     who = await t.tokens.verify(token) if token else None
     if who is None:
-        return _answer({"error": "unauthorized", "detail": "send your token (the `welcome` token) as "
-                        "Authorization: Bearer <token>"}, 401, {"WWW-Authenticate": CHALLENGE})  # fmt: skip
+        return _unauthorized("send your token (the `welcome` token) as Authorization: Bearer <token>")
     tid = request.path_params["tid"]
     try:
         if request.method == "DELETE":
