@@ -74,10 +74,12 @@ async function playedRoom(game, n, rand, options = null) {
       continue;
     }
     const mirror = mover.rooms.get(room);
-    const legal = (await mover.legal(room)).filter((m) => m.type !== "convert");
+    const all = await mover.legal(room);
+    // a conversion (V-50) does not move the game on: chosen only when the seat has nothing else
+    const moving = all.filter((m) => m.type !== "convert");
+    const legal = moving.length ? moving : all;
     if (!legal.length) {
-      // only a decision that does not move the game on (V-50): wait for the other seat
-      const seq = mirror.seq;
+      const seq = mirror.seq; // asked at a seq already past: wait for the next
       await mover.waitUntil(() => mirror.seq !== seq || mirror.result !== null);
       continue;
     }
