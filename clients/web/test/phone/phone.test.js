@@ -59,6 +59,16 @@ async function playedRoom(game, n, rand, options = null) {
   const ws = `${c.HTTP.replace(/^http/, "ws")}/ws`;
   const me = await new Client(ws, { name: "Astrid", WebSocket }).connect();
   const other = await new Client(ws, { name: "Bjorn", WebSocket }).connect();
+  try {
+    return await played(me, other, game, n, rand, options);
+  } catch (err) {
+    me.close(); // a failure must not leave sockets open: the test process would never end
+    other.close();
+    throw err;
+  }
+}
+
+async function played(me, other, game, n, rand, options) {
   const room = (await me.create(game, options, 2)).room;
   await other.join(room);
   await me.start(room);
@@ -69,7 +79,13 @@ async function playedRoom(game, n, rand, options = null) {
       return m.view.status === "playing" && (m.view.to_act ?? []).includes(m.seat);
     });
     if (!mover) {
-      await me.waitUntil(() => clients.some((cl) => (cl.rooms.get(room).view.to_act ?? []).includes(cl.rooms.get(room).seat)) || me.rooms.get(room).result !== null);
+      // the seat to act is known once its own client has the diff: look at both clients
+      // (a wait on one client's frames would miss the other's)
+      const someone = () => clients.some((cl) => (cl.rooms.get(room).view.to_act ?? []).includes(cl.rooms.get(room).seat));
+      for (const end = Date.now() + 30_000; !someone() && me.rooms.get(room).result === null; ) {
+        if (Date.now() > end) throw new Error("nobody to act for 30 s");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       if (me.rooms.get(room).result !== null) break;
       continue;
     }
