@@ -76,7 +76,8 @@ ARCHIVE_PENDING = "archive:pending"  # finished rooms announced to the archiver,
 
 
 def player_rooms_key(player: str) -> str:
-    """The rooms a player took a seat in, by when (server.play.correspondence: their games list)."""
+    """The rooms a player took a seat in, by when (server.play.correspondence: their games
+    list); it expires SEATS_TTL after the player's last seat (server.storage.store)."""
     return f"player:{{{player}}}:rooms"
 
 

@@ -61,6 +61,7 @@ from server.storage.keys import OPEN_ROOMS, PLAYING_ROOMS, channel, keys, player
 from server.storage.resp import ScriptRunner, plain
 
 SEATS_KEPT = 500  # rooms a player's games list remembers, the newest
+SEATS_TTL = 90 * 24 * 3600  # seconds a games list outlives its player's last seat (no guest's list stays for good)
 
 COMMIT = """
 local cur = tonumber(redis.call('HGET', KEYS[1], 'seq') or '-1')
@@ -335,6 +336,7 @@ class Store:
             for player in players:
                 pipe.zadd(player_rooms_key(player), {room: at})
                 pipe.zremrangebyrank(player_rooms_key(player), 0, -SEATS_KEPT - 1)
+                pipe.expire(player_rooms_key(player), SEATS_TTL)
             await pipe.execute()
 
     async def last_changes(self, rooms: list[str]) -> list[int | None]:

@@ -62,7 +62,8 @@ async def memory(r: Redis) -> dict[str, int]:
     return {**{k: int(info[k]) for k in keep}, "kept": kept, "connected_clients": int(clients["connected_clients"])}
 
 
-KEPT = (b"lb:", b"quota:")  # leaderboards stay (two keys per game); a player's quota keys expire on their own
+# leaderboards stay (two keys per game); a player's quota keys and games list expire on their own
+KEPT = (b"lb:", b"quota:", b"player:")
 
 
 async def live_keys(r: Redis) -> set[str]:
