@@ -28,6 +28,7 @@ from server.console.operations import Operations
 from server.console.survey import Survey
 from server.identity.tokens import Tokens
 from server.rooms.errors import RoomError
+from server.runtime.bearer import bearer
 
 PREFIX = "/api/admin"
 NO_STORE = {"Cache-Control": "no-store"}
@@ -60,9 +61,8 @@ def guarded(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         console: Console | None = request.app.state.node.console
         if console is None:
             return _answer({"error": "unavailable", "detail": "the node is starting"}, 503)
-        scheme, _, token = request.headers.get("authorization", "").partition(" ")
-        token = token.strip()
-        operator = await console.tokens.verify_admin(token) if scheme.lower() == "bearer" and token else None
+        token = bearer(request.headers)
+        operator = await console.tokens.verify_admin(token) if token else None
         if operator is not None:
             try:
                 return await handler(request, console, operator)

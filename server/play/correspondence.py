@@ -37,6 +37,7 @@ from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
 from server.rooms.service import Change, Rooms
 from server.runtime import wallclock
+from server.runtime.bearer import CHALLENGE, bearer
 from server.storage.keys import player_rooms_key, vacation_key
 
 log = logging.getLogger("longhall.correspondence")
@@ -171,11 +172,11 @@ def routes() -> list[Route]:
         parts: Correspondence | None = getattr(node, "correspondence", None)
         if parts is None:
             return JSONResponse({"error": "unavailable", "detail": "the node is starting"}, 503)
-        scheme, _, token = request.headers.get("authorization", "").partition(" ")
-        found = await node.signer.verify(token) if scheme.lower() == "bearer" and token else None
+        token = bearer(request.headers)
+        found = await node.signer.verify(token) if token else None
         if found is None:
             return JSONResponse({"error": "unauthorized", "detail": "send Authorization: Bearer <your token>"}, 401,
-                                {"WWW-Authenticate": 'Bearer realm="longhall"'})  # fmt: skip
+                                {"WWW-Authenticate": CHALLENGE})  # fmt: skip
         player = request.path_params["player"]
         if found.player != player:
             return JSONResponse({"error": "forbidden", "detail": "only the player themselves may see this"}, 403)

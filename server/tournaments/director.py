@@ -95,6 +95,20 @@ def arena_runners(entrants: dict[str, dict[str, Any]], rounds: dict[int, Round])
     return runners
 
 
+async def read(redis: Redis, tid: str) -> tuple[dict[str, str], dict[str, dict[str, Any]], dict[int, Round]]:
+    """A tournament in one round trip: its head (event, status, ...), its players, its rounds."""
+    async with redis.pipeline(transaction=False) as pipe:
+        pipe.hgetall(tournament_key(tid))
+        pipe.hgetall(entrants_key(tid))
+        pipe.hgetall(rounds_key(tid))
+        head, entrants, rounds = await pipe.execute()
+    return (
+        {text(k): text(v) for k, v in head.items()},
+        {text(k): json.loads(v) for k, v in entrants.items()},
+        {int(k): json.loads(v) for k, v in rounds.items()},
+    )
+
+
 class Director:
     def __init__(self, redis: Redis, store: Store, node: str, settings: Settings | None = None,
                  clock: Callable[[], int] | None = None) -> None:  # fmt: skip
@@ -119,20 +133,8 @@ class Director:
             await self.direct(text(raw), now)
 
     # -- one tournament ------------------------------------------------------------
-    async def read(self, tid: str) -> tuple[dict[str, str], dict[str, dict[str, Any]], dict[int, Round]]:
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.hgetall(tournament_key(tid))
-            pipe.hgetall(entrants_key(tid))
-            pipe.hgetall(rounds_key(tid))
-            head, entrants, rounds = await pipe.execute()
-        return (
-            {text(k): text(v) for k, v in head.items()},
-            {text(k): json.loads(v) for k, v in entrants.items()},
-            {int(k): json.loads(v) for k, v in rounds.items()},
-        )
-
     async def direct(self, tid: str, now: int) -> None:
-        head, entrants, rounds = await self.read(tid)
+        head, entrants, rounds = await read(self.redis, tid)
         if not head:
             await self.redis.zrem(TOURNAMENTS, tid)
             return

@@ -9,10 +9,10 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from server.storage.keys import PAST_TOURNAMENTS, TOURNAMENTS, board_key, entrants_key, rounds_key, tournament_key
+from server.storage.keys import PAST_TOURNAMENTS, TOURNAMENTS, board_key, entrants_key, tournament_key
 from server.storage.store import text
 from server.tournaments import arena
-from server.tournaments.director import REGISTERING, RUNNING, arena_runners, swiss_standings
+from server.tournaments.director import REGISTERING, RUNNING, arena_runners, read, swiss_standings
 from server.tournaments.event import Event
 
 PAST_SHOWN = 50  # tournaments over shown in the list, newest first
@@ -65,33 +65,27 @@ async def listed(redis: Redis) -> list[dict[str, Any]]:
     """The tournaments not over (soonest first), then the latest ones over."""
     live = [text(t) for t in await redis.zrange(TOURNAMENTS, 0, -1)]
     past = [text(t) for t in await redis.zrevrange(PAST_TOURNAMENTS, 0, PAST_SHOWN - 1)]
-    out = []
-    for tid in live + past:
-        async with redis.pipeline(transaction=False) as pipe:
+    ids = live + past
+    async with redis.pipeline(transaction=False) as pipe:  # one round trip for all of them
+        for tid in ids:
             pipe.hgetall(tournament_key(tid))
             pipe.hlen(entrants_key(tid))
-            head, count = await pipe.execute()
-        head = {text(k): text(v) for k, v in head.items()}
+        answers = await pipe.execute()
+    out = []
+    for raw, count in zip(answers[::2], answers[1::2], strict=True):
+        head = {text(k): text(v) for k, v in raw.items()}
         if head:
-            ev = Event.load(head["event"])
-            out.append({**_public(ev), "status": head["status"], "players": count})
+            out.append({**_public(Event.load(head["event"])), "status": head["status"], "players": count})
     return out
 
 
 async def state(redis: Redis, tid: str) -> dict[str, Any] | None:
     """A tournament whole: its terms, status, players, standings (live) and its rounds
     played so far (`played`; an arena's tables, one a round)."""
-    async with redis.pipeline(transaction=False) as pipe:
-        pipe.hgetall(tournament_key(tid))
-        pipe.hgetall(entrants_key(tid))
-        pipe.hgetall(rounds_key(tid))
-        head, entrants, rounds = await pipe.execute()
-    head = {text(k): text(v) for k, v in head.items()}
+    head, players, played = await read(redis, tid)
     if not head:
         return None
     ev = Event.load(head["event"])
-    players = {text(k): json.loads(v) for k, v in entrants.items()}
-    played = {int(k): json.loads(v) for k, v in rounds.items()}
     if "standings" in head:
         table = json.loads(head["standings"])
     elif ev.kind == "swiss":

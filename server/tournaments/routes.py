@@ -25,11 +25,10 @@ from starlette.routing import Route
 
 from server.identity.ids import clean_name
 from server.identity.tokens import Tokens
+from server.runtime.bearer import CHALLENGE, bearer
 from server.tournaments import listing
 from server.tournaments.director import wall_ms
 from server.tournaments.event import EventError, terms
-
-CHALLENGE = 'Bearer realm="longhall"'
 
 
 class Tournaments:
@@ -41,11 +40,6 @@ class Tournaments:
 
 def _answer(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     return JSONResponse(body, status, headers)
-
-
-def _bearer(request: Request) -> str:
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else ""
 
 
 def _service(request: Request) -> Tournaments | None:
@@ -80,7 +74,7 @@ async def make(request: Request) -> Response:
     t = _service(request)
     if t is None:
         return _starting()
-    token = _bearer(request)
+    token = bearer(request.headers)
     operator = await t.tokens.verify_admin(token) if token else None
     if operator is None:
         return _unauthorized("an operator makes tournaments: send an operator's token (longhall admin-token) "
@@ -107,7 +101,7 @@ async def players(request: Request) -> Response:
     t = _service(request)
     if t is None:
         return _starting()
-    token = _bearer(request)
+    token = bearer(request.headers)
     who = await t.tokens.verify(token) if token else None
     if who is None:
         return _unauthorized("send your token (the `welcome` token) as Authorization: Bearer <token>")
