@@ -117,7 +117,7 @@ for (const cs of CASES) {
       if (phone) await page.locator('.feast-tab[data-tab="action"]').click();
       for (const [id, parts] of Object.entries(FACES)) {
         const space = page.locator(`#board [data-space="${id}"]`);
-        const drawn = await space.locator("[data-part]").evaluateAll((els) => els.map((e) => e.getAttribute("data-part")));
+        const drawn = await page.locator(`#board [data-face-of="${id}"] [data-part]`).evaluateAll((els) => els.map((e) => e.getAttribute("data-part")));
         for (const part of parts) assert.ok(drawn.includes(part), `${id} draws ${part} (drawn: ${drawn.join(", ")})`);
         // the name whole (its one or two lines), and the same words in its title
         const name = (await space.evaluate((el) => [...el.querySelectorAll(":scope > text")].map((x) => x.textContent).join(""))).trim();

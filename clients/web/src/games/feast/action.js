@@ -40,6 +40,30 @@ function nameLines(text, max) {
 
 const LINE = 14; // px between the two lines of a long name
 
+const layouts = new Map();
+/**
+ * What each space costs and gives, drawn once per column width (the catalogue is fixed
+ * for the page's life): beside a one-line name when both fit, else below it. `faceOf`
+ * gives a copy of a space's drawing placed at (x, y).
+ */
+function faceLayout(cw, lines) {
+  if (!layouts.has(cw)) {
+    const beside = {};
+    const below = {};
+    const drawn = {};
+    for (const sp of SPACES) {
+      const face = spaceFace(sp);
+      const one = lines[sp.id].length === 1 ? drawFace(face, 0, 0, Infinity) : null;
+      beside[sp.id] = one && textWidth(sp.name) + one.width + 18 <= cw - 6 ? one.width : null;
+      const made = beside[sp.id] !== null ? one : drawFace(face, 0, 0, cw - 18);
+      below[sp.id] = beside[sp.id] === null ? made.height : 0;
+      drawn[sp.id] = made.g;
+    }
+    layouts.set(cw, { beside, below, faceOf: (id, [x, y]) => svg("g", { transform: `translate(${x},${y})`, "aria-hidden": "true", "pointer-events": "none" }, drawn[id].cloneNode(true)) });
+  }
+  return layouts.get(cw);
+}
+
 function drawActionBoard(t, ctx, fx) {
   const narrow = ctx.ui.narrow;
   const cw = narrow ? 180 : 210;
@@ -49,13 +73,7 @@ function drawActionBoard(t, ctx, fx) {
   // names are never cut: a long one takes two lines (and its row is taller); a line still
   // too long is drawn narrower. Its words are the space's accessible name too.
   const lines = Object.fromEntries(SPACES.map((sp) => [sp.id, nameLines(sp.name, max)]));
-  // what the space costs and gives: beside a one-line name when both fit, else below it
-  const faces = Object.fromEntries(SPACES.map((sp) => [sp.id, spaceFace(sp)]));
-  const beside = Object.fromEntries(SPACES.map((sp) => {
-    const one = lines[sp.id].length === 1 ? drawFace(faces[sp.id], 0, 0, Infinity).width : Infinity;
-    return [sp.id, textWidth(sp.name) + one + 18 <= cw - 6 ? one : null];
-  }));
-  const below = Object.fromEntries(SPACES.map((sp) => [sp.id, beside[sp.id] === null ? drawFace(faces[sp.id], 0, 0, cw - 18).height : 0]));
+  const { beside, below, faceOf } = faceLayout(cw, lines);
   const heightOf = (sp) => rh + (lines[sp.id].length - 1) * LINE + below[sp.id];
   const colHeight = (ci) => (cols[ci] ?? []).reduce((n, sp) => n + heightOf(sp), 0);
   const pairHeight = (a, b) => Math.max(colHeight(a), colHeight(b));
@@ -76,16 +94,18 @@ function drawActionBoard(t, ctx, fx) {
         // a space after the first line: the accessible text of the two lines is the name
         el.append(svg("text", { x: x + 5, y: y + 15 + i * LINE, "font-size": 12, fill: taken ? "#fff" : "#2b2b2b", ...fit }, i < lines[sp.id].length - 1 ? `${line} ` : line));
       });
-      const face = beside[sp.id] !== null ? drawFace(faces[sp.id], x + cw - 12 - beside[sp.id], y + 2, Infinity) : drawFace(faces[sp.id], x + 5, y + 3 + lines[sp.id].length * LINE, cw - 18);
-      if (taken) face.g.setAttribute("opacity", "0.55");
-      el.append(face.g);
+      const face = faceOf(sp.id, beside[sp.id] !== null ? [x + cw - 12 - beside[sp.id], y + 2] : [x + 5, y + 3 + lines[sp.id].length * LINE]);
+      if (taken) face.setAttribute("opacity", "0.55");
+      face.setAttribute("data-face-of", sp.id);
       el.append(svg("title", { text: spaceTitle(sp) }));
       const move = ctx.legal.find((m) => m.type === "occupy" && m.space === sp.id);
       if (move) {
         el.append(svg("rect", { x, y, width: cw - 6, height: hgt, rx: 3, class: "choice-mark" }));
         fx.bind(el, move, tr("feast.move.occupy", { where: spaceTitle(sp) }));
       }
-      g.append(el);
+      // the picture over the space but outside it: clicks go through it to the space, and its
+      // numbers are not part of the space's visible name (its words are in the accessible name)
+      g.append(el, face);
       y += heightOf(sp);
     }
   });
@@ -203,15 +223,17 @@ function drawSpecials(t, ctx, fx) {
     cell.append(svg("rect", { x: -3, y: 0, width: box, height: tall, rx: 4, fill: "#fff", stroke: "#c9b894" }));
     cell.append(pieceShape(id, 0, 0, 4, cs, {}, false));
     // the price on a silver coin (a crown is not for sale), the sword value by a sword
+    // (beside the clickable tile, not in it: the tile's accessible name is its words)
     const price = tile.silver_price ?? null;
-    if (price !== null) cell.append(coin(price, 0, shapeH + 9, 18));
-    else cell.append(svg("text", { x: 0, y: shapeH + 23, "font-size": 12, fill: "#6b5b3a" }, "—"));
-    cell.append(sword(SWORD[id] ?? tile.sword, 0, shapeH + 30));
+    const marks = svg("g", { transform: `translate(${x + 3},${y})`, "pointer-events": "none", "aria-hidden": "true" });
+    if (price !== null) marks.append(coin(price, 0, shapeH + 9, 18));
+    else marks.append(svg("text", { x: 0, y: shapeH + 23, "font-size": 12, fill: "#6b5b3a" }, "—"));
+    marks.append(sword(SWORD[id] ?? tile.sword, 0, shapeH + 30));
     const words = tr(tile.silver_price !== undefined && tile.silver_price !== null ? "feast.special_title" : "feast.special_title_nfs", { tile: tile.name, price: tile.silver_price, sword: SWORD[id] ?? tile.sword });
     cell.append(svg("title", { text: words }));
     const move = ctx.legal.find((m) => (m.type === "buy" || m.type === "loot") && m.tile === id && !m.tile2); // two tiles: in the dice panel
-    if (move) fx.bind(cell, move, `${price ?? "—"} ${SWORD[id] ?? tile.sword}: ${move.type === "buy" ? tr("feast.buy_for", { tile: tile.name, count: tile.silver_price }) : tr("feast.move.loot", { tile: tile.name })} (${words})`);
-    g.append(cell);
+    if (move) fx.bind(cell, move, `${move.type === "buy" ? tr("feast.buy_for", { tile: tile.name, count: tile.silver_price }) : tr("feast.move.loot", { tile: tile.name })} (${words})`);
+    g.append(cell, marks);
     x += box + 6;
   }
   return feastSvg(Math.max(y ? most : x, 100), y + tall + 2, tr("feast.special_tiles"), g);
@@ -256,6 +278,6 @@ function lootChoice(m, fx) {
   const words = lootWords(m);
   const value = tiles.map((id) => SWORD[id] ?? "").join("+");
   const wide = Math.ceil(words.length * 6.8) + 8;
-  const tile = feastSvg(Math.max(x, wide + 20 + value.length * 7, 60) + 4, tall + 22, lootWords(m), ...parts, svg("text", { x: 2, y: tall + 17, "font-size": 12 }, words), sword(value, wide, tall + 4));
-  return fx.bind(tile, m, tr("feast.move.loot", { tile: lootWords(m) }));
+  const tile = feastSvg(Math.max(x, wide + 20 + value.length * 7, 60) + 4, tall + 22, lootWords(m), ...parts, svg("text", { x: 2, y: tall + 17, "font-size": 12 }, `${words} `), sword(value, wide, tall + 4));
+  return fx.bind(tile, m, `${tr("feast.move.loot", { tile: words })} ${value}`);
 }

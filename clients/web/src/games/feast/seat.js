@@ -257,10 +257,10 @@ export function buildingsAndShips(t, ctx, fx, i) {
     if (bx && bx + w > (ctx.ui.narrow ? 350 : 460)) (bx = 0), (y += 30);
     const el = svg("g", { transform: `translate(${bx},${y})`, class: "ship-buy" });
     el.append(svg("path", { d: `M2 6 h${w} l-12 18 h-${w - 24} z`, fill: "#d9c2a0", stroke: "#5c3d1e", "stroke-dasharray": "4 2" }));
-    el.append(coin(SHIPS[m.ship].buy_price_silver, 14, 6));
     el.append(svg("text", { x: 38, y: 19, "font-size": 12 }, words));
-    fx.bind(el, m);
-    g.append(el);
+    fx.bind(el, m, `${words}: ${fx.label(m)}`);
+    // the price coin over the chip, outside it (clicks go through; the price is in the chip's name)
+    g.append(el, svg("g", { transform: `translate(${bx},${y})`, "pointer-events": "none", "aria-hidden": "true" }, coin(SHIPS[m.ship].buy_price_silver, 14, 6)));
     bx += w + 12;
   });
   if (buys.length) y += 30;
