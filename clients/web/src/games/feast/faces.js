@@ -6,7 +6,7 @@
 
 import { svg } from "../../dom.js";
 import { t as tr } from "../../i18n/index.js";
-import { FILL, GOODS, STROKE, colourOf, itemName } from "./data.js";
+import { FILL, GOODS, STROKE, WEAPONS, colourOf, itemName } from "./data.js";
 import { pieceShape, pieceSize } from "./pieces.js";
 import { amountWords, variantWords } from "./words.js";
 
@@ -28,7 +28,10 @@ const amounts = (obj) => Object.entries(obj ?? {}).filter(([k, n]) => k !== "one
 
 /** Goods, silver, buildings and ships of a `gain` map as parts. */
 function gains(obj) {
-  return Object.entries(obj ?? {}).map(([k, v]) => (typeof v === "string" ? { item: k === "building" ? "building" : "ship", id: v, n: 1 } : { item: k, n: v }));
+  return Object.entries(obj ?? {}).map(([k, v]) => {
+    if (typeof v === "string") return { item: k === "building" ? "building" : "ship", id: v, n: 1 };
+    return WEAPONS[k] ? { item: "weapon", id: k, n: v } : { item: k, n: v };
+  });
 }
 
 /** The space as a printed face: `cost` and `gain` parts, with alternatives joined by "/". */
@@ -91,8 +94,16 @@ export function spaceWords(sp) {
   if (sp.cost?.one_of) parts.push(tr("feast.variant.pay", { what: sp.cost.one_of.map(amountWords).join(` ${tr("feast.or")} `) }));
   if (typeof sp.cost?.silver === "string") parts.push(tr("feast.face.round_silver"));
   if (e.exchange?.give_one_of) parts.push(tr("feast.variant.give", { what: e.exchange.give_one_of.map(amountWords).join(` ${tr("feast.or")} `) }));
-  if (e.choice) parts.push(e.choice.map((c) => variantWords(variantOf({ cost: c.cost }, c))).join(` ${tr("feast.or")} `));
-  else parts.push(variantWords(variantOf(sp, e)));
+  if (e.choice) {
+    const cost = amountWords(Object.fromEntries(Object.entries(sp.cost ?? {}).filter(([, v]) => typeof v === "number")));
+    if (cost) parts.push(tr("feast.variant.pay", { what: cost }));
+    parts.push(e.choice.map((c) => variantWords(variantOf({ cost: c.cost }, c))).join(` ${tr("feast.or")} `));
+  } else if (e.die && typeof e.success === "object") {
+    // a hunt: the die first, then what success brings
+    parts.push(variantWords({ dice: { die: String(e.die).match(/\d+/)?.[0] ?? "" } }), variantWords({ gain: e.success }));
+  } else if (e.play_occupations && e.play_occupations.max === 1) {
+    parts.push(variantWords({ ...variantOf(sp, e), play: undefined }), tr("feast.face.play_one"));
+  } else parts.push(variantWords(variantOf(sp, e)));
   if (e.exchange?.get_one_of) parts.push(tr("feast.face.smithy"));
   if (e.gain_wood_equal_to) parts.push(tr("feast.face.wood_per_player"));
   if (e.gain_per_animal) parts.push(tr("feast.face.per_animal", { good: itemName(e.gain_per_animal.good), per: itemName(e.gain_per_animal.per), max: e.gain_per_animal.max }));
