@@ -51,7 +51,7 @@ export function spaceFace(sp) {
   if (e.exchange?.get) gain.push(...gains(e.exchange.get));
   if (e.exchange?.get_one_of) or([[{ item: "jewelry", n: 1 }], [{ item: "special", n: 1 }]], gain);
   if (e.success) gain.push(...(typeof e.success === "object" ? gains(e.success) : [{ item: "special", n: 1 }]));
-  if (e.gain_wood_equal_to) gain.push({ item: "wood", n: "P" });
+  if (e.gain_wood_equal_to) gain.push({ item: "wood", n: tr("feast.face.players_mark") });
   if (e.gain_per_animal) gain.push({ item: e.gain_per_animal.good, n: `1–${e.gain_per_animal.max}`, per: e.gain_per_animal.per });
   if (e.optional_exchanges) for (const x of e.optional_exchanges) gain.push(...gains(x.get));
   if (e.conditional) for (const c of e.conditional) gain.push(...gains(c.gain));
@@ -194,7 +194,8 @@ export function drawFace(face, x, y, width) {
     if (p.item === "or") return word("/");
     if (p.item === "to") return word("→");
     const what = `${p.id ?? p.item} ${p.n ?? ""}`.trim();
-    if (p.item === "round") return put(...chip("silver", "R", 0, 0), "silver R");
+    // the round's number and the number of players, by their initial in the player's language
+    if (p.item === "round") return put(...chip("silver", tr("feast.face.round_mark"), 0, 0), "silver R");
     if (CHIPS.includes(p.item)) return put(...chip(p.item, p.n, 0, 0), what);
     if (GOODS[p.item]) {
       if (p.n !== 1) word(String(p.n));
