@@ -7,7 +7,10 @@ first; goods are laid and planned while the other player decides; a spectator's 
 in words with every price as the view paid it, its view equals the players' public ones,
 a reload keeps a seat, a refusal shows its rule; on a touch phone a good is laid by a
 tap on it and a tap on a marked spot (no confirming button); a solo short game is
-clicked through to its end. Screenshots go to
+clicked through to its end; the table's labels are read in English on a desktop and in
+Russian and Polish on a phone (labels.test.js: each action space's drawn costs and
+gains, no developer id or "0$ ×7" anywhere, nothing cut at the right of a 390x844
+screen, also at the first feast). Screenshots go to
 test-artifacts/web/feast-*.png.
 """
 
@@ -22,7 +25,7 @@ from tests.web.test_browser import CHROMIUM
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed (scripts/test installs it)")
 def test_feast_is_played_by_clicking_its_board(web_server: ServerProc) -> None:
-    stdout = browser_suite(web_server.http, ["test/feast/"], passes=3, timeout=900)
+    stdout = browser_suite(web_server.http, ["test/feast/"], passes=6, timeout=900)
     timings = [line for line in stdout.splitlines() if "# timing" in line]
     (SHOTS / "feast-timings.txt").write_text("\n".join(timings) + "\n")
     for shot in ("feast-desktop", "feast-phone-action", "feast-phone-mine", "feast-shapes"):

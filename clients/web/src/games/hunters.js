@@ -14,6 +14,7 @@ import { seatColour } from "../panels.js";
 import { list, num, t as tr } from "../i18n/index.js";
 import { feature, role } from "../words.js";
 import { LABEL, SIZE, anchors, drawTile, figure, segmentKinds, turnPoint } from "./hunters_tile.js";
+import { whereWords } from "./hunters_say.js";
 
 const PX = 1.4; // screen pixels per map unit at the default zoom: animal icons 17 px wide
 const READ = 11; // the smallest on-screen size of the map's words, in px
@@ -41,7 +42,7 @@ function roleOf(t, segment) {
 
 function moveLabel(m, t) {
   switch (m.type) {
-    case "place": return tr(m.rotation ? "hunters.move.place_turned" : "hunters.move.place", { x: m.x, y: m.y, deg: m.rotation * 90 });
+    case "place": return tr(m.rotation ? "hunters.move.place_turned" : "hunters.move.place", { where: whereWords(m.x, m.y), turn: tr(`hunters.turned.${m.rotation}`) }); // as the log says it
     case "clan": {
       const [who, kind] = roleOf(t, m.segment);
       return kind ? tr("hunters.move.clan", { role: role(who), feature: feature(kind) }) : tr("hunters.move.clan_tile", { role: role(who) });
@@ -104,7 +105,7 @@ function placementMarks(t, ctx, places, g) {
     }
     const mark = svg("g", { "data-square": k }, svg("rect", { x: x * SIZE + 3, y: y * SIZE + 3, width: SIZE - 6, height: SIZE - 6, rx: 6, class: "choice-mark" }),
       svg("path", { d: `M${x * SIZE + SIZE / 2 - 5},${y * SIZE + SIZE / 2} h10 M${x * SIZE + SIZE / 2},${y * SIZE + SIZE / 2 - 5} v10`, stroke: "#1d6fd6", "stroke-width": 2, "pointer-events": "none" }));
-    g.append(clickable(mark, tr("hunters.choose_square", { x, y, count: moves.length }), () => {
+    g.append(clickable(mark, tr("hunters.choose_square", { where: whereWords(x, y), count: moves.length }), () => {
       ui.sel = k;
       ui.rot = 0;
       ctx.redraw();

@@ -27,7 +27,7 @@ export async function openRoom(host, guests, extra = {}) {
   await host.goto(`${HTTP}/#/`);
   const card = host.locator('.game-card[data-game="feast"]');
   await card.locator('select[name="seats"]').selectOption(String(1 + guests.length));
-  await card.locator('select[name="length"]').selectOption({ label: "short" });
+  await card.locator('select[name="length"]').selectOption("short"); // by value: the same in every language
   for (const [k, v] of Object.entries(extra)) await card.locator(`select[name="${k}"]`).selectOption({ label: v });
   await card.locator('button[type="submit"]').click();
   await host.locator(".table-page").waitFor();

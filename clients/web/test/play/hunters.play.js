@@ -33,6 +33,10 @@ async function decide(page, rand, stats) {
   const square = await pickInView(page, "#board [data-square]", rand());
   const before = square.seq;
   if (square.n) {
+    // squares and placements are named from the starting tile, as the log names them
+    const names = [...(await page.locator("#board [data-square]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))), ...(await page.locator("#legal .move").allTextContents())];
+    for (const s of names) assert.doesNotMatch(s, /\(-?\d+, -?\d+\)|\d+°/, `coordinates in “${s}”`);
+    assert.ok(names.every((s) => !/^choose/.test(s) || /starting tile/.test(s)), "a square is named from the starting tile");
     await c.clickAt(page, square);
     for (let turns = Math.floor(rand() * 3); turns > 0; turns--) {
       await c.clickAt(page, await c.pick(page, "#board #rotate", 0));

@@ -8,17 +8,19 @@ import { t as tr } from "../../i18n/index.js";
 import { seatColour } from "../../panels.js";
 import { EXPLORATION, SPACES, SPECIALS, SWORD, itemName, name } from "./data.js";
 import { drawArea } from "./boards.js";
-import { pieceShape, pieceSize, token } from "./pieces.js";
+import { coin, pieceShape, pieceSize, sword, token } from "./pieces.js";
 import { lootWords, variantWords } from "./words.js";
+import { drawFace, spaceFace, spaceWords, textWidth } from "./faces.js";
 import { cached } from "./cache.js";
 
 export function feastSvg(width, height, label, ...children) {
   return svg("svg", { class: "feast-svg", width, height, viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": label }, ...children);
 }
 
+/** The space's name, Vikings, and what it costs and gives, in words (its title and accessible name). */
 function spaceTitle(sp) {
-  const cost = Object.entries(sp.cost ?? {}).filter(([k]) => k !== "one_of").map(([k, n]) => `${n} ${name(k)}`).join(", ");
-  return tr(cost ? "feast.space_cost" : "feast.space_title", { space: sp.name, count: sp.vikings, cost });
+  const words = spaceWords(sp);
+  return `${tr("feast.space_title", { space: sp.name, count: sp.vikings })}${words ? `; ${words}` : ""}`;
 }
 
 /** The action board; on a narrow screen the four columns stand two by two. */
@@ -38,6 +40,30 @@ function nameLines(text, max) {
 
 const LINE = 14; // px between the two lines of a long name
 
+const layouts = new Map();
+/**
+ * What each space costs and gives, drawn once per column width (the catalogue is fixed
+ * for the page's life): beside a one-line name when both fit, else below it. `faceOf`
+ * gives a copy of a space's drawing placed at (x, y).
+ */
+function faceLayout(cw, lines) {
+  if (!layouts.has(cw)) {
+    const beside = {};
+    const below = {};
+    const drawn = {};
+    for (const sp of SPACES) {
+      const face = spaceFace(sp);
+      const one = lines[sp.id].length === 1 ? drawFace(face, 0, 0, Infinity) : null;
+      beside[sp.id] = one && textWidth(sp.name) + one.width + 18 <= cw - 6 ? one.width : null;
+      const made = beside[sp.id] !== null ? one : drawFace(face, 0, 0, cw - 18);
+      below[sp.id] = beside[sp.id] === null ? made.height : 0;
+      drawn[sp.id] = made.g;
+    }
+    layouts.set(cw, { beside, below, faceOf: (id, [x, y]) => svg("g", { transform: `translate(${x},${y})`, "aria-hidden": "true", "pointer-events": "none" }, drawn[id].cloneNode(true)) });
+  }
+  return layouts.get(cw);
+}
+
 function drawActionBoard(t, ctx, fx) {
   const narrow = ctx.ui.narrow;
   const cw = narrow ? 180 : 210;
@@ -47,7 +73,8 @@ function drawActionBoard(t, ctx, fx) {
   // names are never cut: a long one takes two lines (and its row is taller); a line still
   // too long is drawn narrower. Its words are the space's accessible name too.
   const lines = Object.fromEntries(SPACES.map((sp) => [sp.id, nameLines(sp.name, max)]));
-  const heightOf = (sp) => rh + (lines[sp.id].length - 1) * LINE;
+  const { beside, below, faceOf } = faceLayout(cw, lines);
+  const heightOf = (sp) => rh + (lines[sp.id].length - 1) * LINE + below[sp.id];
   const colHeight = (ci) => (cols[ci] ?? []).reduce((n, sp) => n + heightOf(sp), 0);
   const pairHeight = (a, b) => Math.max(colHeight(a), colHeight(b));
   const place = (ci) => (narrow ? [(ci % 2) * cw, ci < 2 ? 0 : 26 + pairHeight(0, 1)] : [ci * cw, 0]);
@@ -67,13 +94,18 @@ function drawActionBoard(t, ctx, fx) {
         // a space after the first line: the accessible text of the two lines is the name
         el.append(svg("text", { x: x + 5, y: y + 15 + i * LINE, "font-size": 12, fill: taken ? "#fff" : "#2b2b2b", ...fit }, i < lines[sp.id].length - 1 ? `${line} ` : line));
       });
+      const face = faceOf(sp.id, beside[sp.id] !== null ? [x + cw - 12 - beside[sp.id], y + 2] : [x + 5, y + 3 + lines[sp.id].length * LINE]);
+      if (taken) face.setAttribute("opacity", "0.55");
+      face.setAttribute("data-face-of", sp.id);
       el.append(svg("title", { text: spaceTitle(sp) }));
       const move = ctx.legal.find((m) => m.type === "occupy" && m.space === sp.id);
       if (move) {
         el.append(svg("rect", { x, y, width: cw - 6, height: hgt, rx: 3, class: "choice-mark" }));
         fx.bind(el, move, tr("feast.move.occupy", { where: spaceTitle(sp) }));
       }
-      g.append(el);
+      // the picture over the space but outside it: clicks go through it to the space, and its
+      // numbers are not part of the space's visible name (its words are in the accessible name)
+      g.append(el, face);
       y += heightOf(sp);
     }
   });
@@ -176,23 +208,35 @@ export function specialTiles(t, ctx, fx) {
 function drawSpecials(t, ctx, fx) {
   const cs = 12;
   const g = svg("g", { "data-path": "/table/specials" });
+  const most = ctx.ui.narrow ? 350 : 900; // a narrow screen gets more rows
+  const shapeH = Math.max(24, ...t.specials.filter((id) => SPECIALS[id]).map((id) => pieceSize(id, 0, cs)[1]));
+  const tall = shapeH + 52; // the tile, its price coin and its sword value under it
   let x = 0;
+  let y = 0;
   for (const id of t.specials) {
     const tile = SPECIALS[id];
     if (!tile) continue;
     const [w] = pieceSize(id, 0, cs);
-    const cell = svg("g", { transform: `translate(${x},0)`, "data-special": id });
-    cell.append(svg("rect", { x: -3, y: 0, width: Math.max(w, 44) + 6, height: 76, rx: 4, fill: "#fff", stroke: "#c9b894" }));
+    const box = Math.max(w, 44) + 6;
+    if (x && x + box > most) (x = 0), (y += tall + 6);
+    const cell = svg("g", { transform: `translate(${x + 3},${y})`, "data-special": id });
+    cell.append(svg("rect", { x: -3, y: 0, width: box, height: tall, rx: 4, fill: "#fff", stroke: "#c9b894" }));
     cell.append(pieceShape(id, 0, 0, 4, cs, {}, false));
-    cell.append(svg("text", { x: 0, y: 58, "font-size": 12 }, `${tile.silver_price ?? "–"}$`));
-    cell.append(svg("text", { x: 0, y: 72, "font-size": 12 }, `⚔${SWORD[id] ?? tile.sword}`));
-    cell.append(svg("title", { text: tr(tile.silver_price ? "feast.special_title" : "feast.special_title_nfs", { tile: tile.name, price: tile.silver_price, sword: tile.sword }) }));
+    // the price on a silver coin (a crown is not for sale), the sword value by a sword
+    // (beside the clickable tile, not in it: the tile's accessible name is its words)
+    const price = tile.silver_price ?? null;
+    const marks = svg("g", { transform: `translate(${x + 3},${y})`, "pointer-events": "none", "aria-hidden": "true" });
+    if (price !== null) marks.append(coin(price, 0, shapeH + 9, 18));
+    else marks.append(svg("text", { x: 0, y: shapeH + 23, "font-size": 12, fill: "#6b5b3a" }, "—"));
+    marks.append(sword(SWORD[id] ?? tile.sword, 0, shapeH + 30));
+    const words = tr(tile.silver_price !== undefined && tile.silver_price !== null ? "feast.special_title" : "feast.special_title_nfs", { tile: tile.name, price: tile.silver_price, sword: SWORD[id] ?? tile.sword });
+    cell.append(svg("title", { text: words }));
     const move = ctx.legal.find((m) => (m.type === "buy" || m.type === "loot") && m.tile === id && !m.tile2); // two tiles: in the dice panel
-    if (move) fx.bind(cell, move, move.type === "buy" ? tr("feast.buy_for", { tile: tile.name, count: tile.silver_price }) : tr("feast.move.loot", { tile: tile.name }));
-    g.append(cell);
-    x += Math.max(w, 44) + 12;
+    if (move) fx.bind(cell, move, `${move.type === "buy" ? tr("feast.buy_for", { tile: tile.name, count: tile.silver_price }) : tr("feast.move.loot", { tile: tile.name })} (${words})`);
+    g.append(cell, marks);
+    x += box + 6;
   }
-  return feastSvg(Math.max(x, 100), 78, tr("feast.special_tiles"), g);
+  return feastSvg(Math.max(y ? most : x, 100), y + tall + 2, tr("feast.special_tiles"), g);
 }
 
 /** The die of a hunt, snare, whaling or raid, and what can be done with it. */
@@ -231,7 +275,9 @@ function lootChoice(m, fx) {
     x += w + 8;
     tall = Math.max(tall, hgt);
   }
-  const words = `${lootWords(m)} ⚔${tiles.map((id) => SWORD[id] ?? "").join("+")}`;
-  const tile = feastSvg(Math.max(x, words.length * 7, 60) + 4, tall + 20, lootWords(m), ...parts, svg("text", { x: 2, y: tall + 17, "font-size": 12 }, words));
-  return fx.bind(tile, m, tr("feast.move.loot", { tile: lootWords(m) }));
+  const words = lootWords(m);
+  const value = tiles.map((id) => SWORD[id] ?? "").join("+");
+  const wide = Math.ceil(words.length * 6.8) + 8;
+  const tile = feastSvg(Math.max(x, wide + 20 + value.length * 7, 60) + 4, tall + 22, lootWords(m), ...parts, svg("text", { x: 2, y: tall + 17, "font-size": 12 }, `${words} `), sword(value, wide, tall + 4));
+  return fx.bind(tile, m, `${tr("feast.move.loot", { tile: words })} ${value}`);
 }

@@ -7,7 +7,7 @@
 import { svg } from "../../dom.js";
 import { t as tr } from "../../i18n/index.js";
 import { AREAS, itemName, orientations } from "./data.js";
-import { pieceShape, shortLabel } from "./pieces.js";
+import { pieceShape, pieceSize, token } from "./pieces.js";
 
 const CELL = { "-": "#e6d8bd", ".": "#f6efdf", I: "#f7e08a", B: "#d5ead0", X: "#b9c4a8", E: "#efe6d3", P: "#9b8b74" };
 const TOP = 20; // room for the title and the income number printed above the grid
@@ -42,8 +42,17 @@ function cellMark(ch, key, x, y, cs, marks, compact) {
   if (ch === "-") return svg("text", { x: x + cs / 2, y: y + cs / 2 + 4, "font-size": 12, "text-anchor": "middle", fill: "#a88f68", class: "minus" }, "−1");
   if (marks.income.has(key)) return svg("text", { x: x + cs / 2, y: y + cs / 2 + 5, "font-size": 13, "font-weight": 700, "text-anchor": "middle", fill: "#6b4e00" }, String(marks.income.get(key)));
   if (marks.bonus.has(key)) {
+    // the good the cell gives, drawn small as its chip or tile (its title names it)
     const gives = marks.bonus.get(key);
-    return svg("text", { x: x + cs / 2, y: y + cs / 2 + 4, "font-size": 12, "text-anchor": "middle", fill: "#2f5d28" }, svg("title", { text: tr("feast.bonus_cell", { items: gives.split("+").map(itemName).join(" + ") }) }), shortLabel(gives.split("+")[0]));
+    const first = gives.split("+")[0];
+    const mark = svg("g", { class: "bonus-mark" }, svg("title", { text: tr("feast.bonus_cell", { items: gives.split("+").map(itemName).join(" + ") }) }));
+    if (["ore", "wood", "stone"].includes(first)) mark.append(token(first, x + 4, y + 4, cs - 9));
+    else {
+      const unit = Math.max(3, Math.floor((cs - 8) / 4));
+      const [w, hgt] = pieceSize(first, 0, unit);
+      mark.append(pieceShape(first, 0, x + (cs - 1 - w) / 2, y + (cs - 1 - hgt) / 2, unit, {}, false));
+    }
+    return mark;
   }
   if (ch === "E") return svg("text", { x: x + cs / 2, y: y + cs / 2 + 4, "font-size": 12, "text-anchor": "middle", fill: "#b0a080" }, "+");
   return null;

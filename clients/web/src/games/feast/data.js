@@ -55,6 +55,7 @@ export function itemName(id) {
   if (GOODS[id]) return GOODS[id].name;
   if (SPECIALS[id]) return SPECIALS[id].name;
   if (COINS[id]) return t("feast.coin", { count: COINS[id].value });
+  if (WEAPONS[id]) return WEAPONS[id].name;
   return name(id);
 }
 

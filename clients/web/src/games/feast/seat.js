@@ -7,14 +7,15 @@
 import { h, svg } from "../../dom.js";
 import { t as tr } from "../../i18n/index.js";
 import { seatColour } from "../../panels.js";
-import { BANQUET, COLOUR, GOODS, SHIPS, WEAPONS, itemName, name } from "./data.js";
+import { AREAS, BANQUET, COLOUR, GOODS, SHIPS, WEAPONS, itemName, name } from "./data.js";
 import { feastSvg } from "./action.js";
 import { occupationCard } from "./cards.js";
 import { drawArea } from "./boards.js";
 import { attach, planPick, placing, plannable } from "./place.js";
 import { cached } from "./cache.js";
-import { pieceShape, pieceSize, token } from "./pieces.js";
+import { coin, pieceShape, pieceSize, resourceMark, token } from "./pieces.js";
 import { cardOptionWords } from "./words.js";
+import { textWidth } from "./faces.js";
 
 const BCS = 28; // banquet cell size
 
@@ -42,6 +43,7 @@ export function banquet(t, ctx, fx, i) {
     for (let c = laid.length ? Math.max(...laid.map((x) => x.at + x.span)) : p.emigrated.length; c < f.pos; c++) g.append(svg("rect", { x: c * BCS + 3, y: 3, width: BCS - 8, height: BCS - 8, fill: "#d8c7a0" }));
   }
   let extraW = 0;
+  let extraH = 0;
   if (f && f.pos < f.end) {
     g.append(svg("rect", { x: f.pos * BCS - 1, y: -2, width: BCS, height: BCS + 2, fill: "none", stroke: "#1d6fd6", "stroke-width": 2.5, "stroke-dasharray": "4 2" }));
     const leave = ctx.legal.find((m) => m.type === "leave");
@@ -52,17 +54,39 @@ export function banquet(t, ctx, fx, i) {
     }
     const rest = ctx.legal.find((m) => m.type === "leave_rest");
     if (rest) {
-      const chip = svg("g", { class: "banquet-rest" }, svg("rect", { x: 12 * BCS + 6, y: 2, width: 96, height: 22, rx: 11, fill: "#fff", stroke: "#8b0000" }), svg("text", { x: 12 * BCS + 14, y: 18, "font-size": 12, fill: "#8b0000" }, tr("feast.leave_rest_chip")));
-      fx.bind(chip, rest, tr("feast.leave_rest_label", { count: f.end - f.pos }));
+      // beside the table, or under it where the screen is too narrow for both
+      const words = tr("feast.leave_rest_chip");
+      const cw = Math.ceil(words.length * 6.8) + 18;
+      const [cx, cy] = ctx.ui.narrow ? [0, BCS + 2] : [12 * BCS + 6, 2];
+      const chip = svg("g", { class: "banquet-rest" }, svg("rect", { x: cx, y: cy, width: cw, height: 22, rx: 11, fill: "#fff", stroke: "#8b0000" }), svg("text", { x: cx + 9, y: cy + 16, "font-size": 12, fill: "#8b0000" }, words));
+      fx.bind(chip, rest, `${words}: ${tr("feast.leave_rest_label", { count: f.end - f.pos })}`);
       g.append(chip);
-      extraW = 110;
+      if (ctx.ui.narrow) extraH = 26;
+      else extraW = cw + 14;
     }
   }
+  // the head and the rule just broken, in as many lines as the table is wide
   const rule = ctx.ui.feastSaid?.[i];
-  const head = svg("text", { x: 0, y: 13, "font-size": 12, "font-weight": 700 }, f ? tr(f.pos < f.end ? "feast.banquet_next" : "feast.banquet_served", { cell: f.pos + 1 }) : tr("feast.banquet"));
-  const out = feastSvg(12 * BCS + extraW, BCS + 22 + (rule ? 16 : 0), tr("feast.banquet"), head, g);
-  if (rule) out.append(svg("text", { x: 0, y: BCS + 34, "font-size": 12, fill: "#8b0000" }, rule));
+  const width = 12 * BCS + extraW;
+  const headLines = wrapWords(f ? tr(f.pos < f.end ? "feast.banquet_next" : "feast.banquet_served", { cell: f.pos + 1 }) : tr("feast.banquet"), width / 1.1);
+  const ruleLines = rule ? wrapWords(rule, width) : [];
+  const down = (headLines.length - 1) * 15;
+  g.setAttribute("transform", `translate(0,${18 + down})`);
+  const head = headLines.map((line, k) => svg("text", { x: 0, y: 13 + k * 15, "font-size": 12, "font-weight": 700 }, k < headLines.length - 1 ? `${line} ` : line));
+  const out = feastSvg(width, BCS + 22 + down + extraH + ruleLines.length * 16, tr("feast.banquet"), ...head, g);
+  ruleLines.forEach((line, k) => out.append(svg("text", { x: 0, y: BCS + 34 + down + extraH + k * 16, "font-size": 12, fill: "#8b0000" }, k < ruleLines.length - 1 ? `${line} ` : line)));
   return out;
+}
+
+/** Words in lines at most `px` wide at 12 px (a longer word keeps its own line). */
+export function wrapWords(text, px) {
+  const lines = [];
+  for (const word of text.split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && textWidth(`${lines[last]} ${word}`) <= px) lines[last] = `${lines[last]} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 /** What to do with a good of the supply now: place, serve, upgrade or trade it. */
@@ -117,7 +141,7 @@ export function supply(t, ctx, fx, i, st) {
   const height = y + (coins.length ? 2 * cs + 6 : 0);
   const head = svg("text", { x: 0, y: 13, "font-size": 12, "font-weight": 700 }, tr("feast.supply"));
   g.setAttribute("transform", "translate(3,22)");
-  return feastSvg(width, height + 26, "supply", head, g);
+  return feastSvg(width, height + 26, tr("feast.supply"), head, g);
 }
 
 function supplyChoice(el, item, ctx, fx, i, t) {
@@ -160,7 +184,7 @@ export function areas(t, ctx, fx, i, st) {
   p.areas.forEach((a, k) => {
     const build = () => {
       const drawn = drawArea(a, k, 0, 0, a.kind === "home" ? cs : ctx.ui.narrow ? 24 : 22, k === 0 ? tr("feast.home_board_of", { name: ctx.names[i] }) : null);
-      const out = feastSvg(drawn.width + 4, drawn.height + 4, `board ${k + 1}: ${name(a.kind)}`, drawn.g);
+      const out = feastSvg(drawn.width + 4, drawn.height + 4, `${k + 1}: ${AREAS[a.kind]?.name ?? name(a.kind)}`, drawn.g);
       out.setAttribute("data-path", `/table/seats/${i}/areas/${k}`);
       return [drawn, out];
     };
@@ -190,7 +214,7 @@ export function buildingsAndShips(t, ctx, fx, i) {
     ["wood", "stone"].forEach((res, ri) => {
       for (let n = 0; n < 3; n++) {
         const filled = n < shed[res];
-        const el = filled ? token(res, 60 + (ri * 3 + n) * 28, y, 24) : svg("g", { transform: `translate(${60 + (ri * 3 + n) * 28},${y})` }, svg("rect", { x: 1, y: 1, width: 22, height: 22, fill: "#fffdf7", stroke: "#b9a77f", "stroke-dasharray": "3 2" }), svg("text", { x: 5, y: 16, "font-size": 12, fill: "#b9a77f" }, res[0]));
+        const el = filled ? token(res, 60 + (ri * 3 + n) * 28, y, 24) : svg("g", { transform: `translate(${60 + (ri * 3 + n) * 28},${y})` }, svg("rect", { x: 1, y: 1, width: 22, height: 22, fill: "#fffdf7", stroke: "#b9a77f", "stroke-dasharray": "3 2" }), resourceMark(res, 24, "#b9a77f"));
         if (!filled && n === shed[res]) {
           const move = ctx.legal.find((m) => m.type === "store" && m.res === res && "shed" in m);
           if (move) fx.bind(el, move, tr("feast.move.store_shed", { res: name(res) }));
@@ -225,12 +249,19 @@ export function buildingsAndShips(t, ctx, fx, i) {
     y += 30;
   });
   const buys = ctx.legal.filter((m) => m.type === "buy_ship");
-  buys.forEach((m, k) => {
-    const el = svg("g", { transform: `translate(${k * 150},${y})`, class: "ship-buy" });
-    el.append(svg("path", { d: "M2 6 h130 l-12 18 h-106 z", fill: "#d9c2a0", stroke: "#5c3d1e", "stroke-dasharray": "4 2" }));
-    el.append(svg("text", { x: 12, y: 19, "font-size": 12 }, tr("feast.buy_ship_chip", { ship: name(m.ship), silver: SHIPS[m.ship].buy_price_silver })));
-    fx.bind(el, m);
-    g.append(el);
+  let bx = 0;
+  buys.forEach((m) => {
+    // the price on a coin, then the ship's name; chips go on to a new row when the line is full
+    const words = tr("feast.buy_ship_chip", { ship: name(m.ship) });
+    const w = Math.max(130, Math.ceil(words.length * 6.8) + 52);
+    if (bx && bx + w > (ctx.ui.narrow ? 350 : 460)) (bx = 0), (y += 30);
+    const el = svg("g", { transform: `translate(${bx},${y})`, class: "ship-buy" });
+    el.append(svg("path", { d: `M2 6 h${w} l-12 18 h-${w - 24} z`, fill: "#d9c2a0", stroke: "#5c3d1e", "stroke-dasharray": "4 2" }));
+    el.append(svg("text", { x: 38, y: 19, "font-size": 12 }, words));
+    fx.bind(el, m, `${words}: ${fx.label(m)}`);
+    // the price coin over the chip, outside it (clicks go through; the price is in the chip's name)
+    g.append(el, svg("g", { transform: `translate(${bx},${y})`, "pointer-events": "none", "aria-hidden": "true" }, coin(SHIPS[m.ship].buy_price_silver, 14, 6)));
+    bx += w + 12;
   });
   if (buys.length) y += 30;
   if (!y) return null;

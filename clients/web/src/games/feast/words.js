@@ -9,7 +9,7 @@ import { OCCUPATIONS, SHIPS, SPACE, SPECIALS, WEAPONS, itemName, name } from "./
 export const amountWords = (obj) =>
   Object.entries(obj ?? {})
     .filter(([, n]) => n)
-    .map(([k, n]) => (typeof n === "number" ? `${n} ${itemName(k)}` : `${itemName(k)} ${typeof n === "object" ? JSON.stringify(n) : n}`))
+    .map(([k, n]) => (typeof n === "number" ? `${n} ${itemName(k)}` : typeof n === "string" ? itemName(n) : `${itemName(k)} ${JSON.stringify(n)}`)) // a building or ship by its name
     .join(", ");
 
 /** An occupation card's option (`give` / `get` maps, server/games/feast/occupations) in words. */
