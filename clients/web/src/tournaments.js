@@ -117,6 +117,7 @@ function listTable(rows, titles) {
 /** #/tournament/ID: terms, entry, your table, standings and every round's tables. */
 export function showTournament(app, client, id) {
   const status = h("p", { class: "error", role: "alert", id: "tournament-error" });
+  const trouble = h("p", { class: "hint", role: "status" }); // the tournament could not be read just now
   const head = h("div", { class: "tournament-head" }, t("tournaments.loading"));
   const entry = h("div", { id: "tournament-entry", class: "tournament-entry" });
   const mine = h("div", { id: "your-table", "aria-live": "polite" });
@@ -124,7 +125,7 @@ export function showTournament(app, client, id) {
   const roundsBox = h("div", { id: "rounds" });
   const page = h("section", { class: "panel tournaments-page", id: "tournament-page", "data-tournament": id },
     h("p", {}, h("a", { href: "#/" }, t("table.lobby")), " · ", h("a", { href: "#/tournaments" }, t("tournaments.title"))),
-    head, status, entry, mine,
+    head, trouble, status, entry, mine,
     h("h3", {}, t("tournaments.standings")), standingsBox,
     h("h3", {}, t("tournaments.rounds_played")), roundsBox);
   app.replaceChildren(page);
@@ -162,27 +163,19 @@ export function showTournament(app, client, id) {
       if (!res.ok) throw new Error(`${res.status}`);
       const tr = await res.json();
       draw(tr);
+      trouble.textContent = "";
       if (!LIVE.has(tr.status)) stop(); // over or cancelled: nothing changes any more
     } catch {
-      status.textContent = t("tournaments.unavailable");
+      trouble.textContent = t("tournaments.unavailable");
     }
   };
 
-  /** Enter (POST) or leave (DELETE) with the player's token; a refusal said in words. */
   const act = async (method) => {
     if (busy) return;
     busy = true;
     status.textContent = "";
     try {
-      const res = await fetch(`api/tournaments/${encodeURIComponent(id)}/players`, {
-        method,
-        headers: { Authorization: `Bearer ${client.token}`, "Content-Type": "application/json" },
-        body: method === "POST" ? JSON.stringify({ name: storedName() }) : undefined,
-      });
-      if (!res.ok) {
-        const said = await res.json().catch(() => ({}));
-        status.textContent = refusal(res.status, said);
-      }
+      status.textContent = await entryCall(id, client, method);
       entryKey = "";
       await ask();
     } finally {
@@ -193,6 +186,20 @@ export function showTournament(app, client, id) {
   ask();
   stop = polling(ask);
   return () => stop();
+}
+
+/** Enter (POST) or leave (DELETE) with the player's token: a refusal in words, or "". */
+async function entryCall(id, client, method) {
+  try {
+    const res = await fetch(`api/tournaments/${encodeURIComponent(id)}/players`, {
+      method,
+      headers: { Authorization: `Bearer ${client.token}`, "Content-Type": "application/json" },
+      body: method === "POST" ? JSON.stringify({ name: storedName() }) : undefined,
+    });
+    return res.ok ? "" : refusal(res.status, await res.json().catch(() => ({})));
+  } catch {
+    return t("tournaments.unavailable");
+  }
 }
 
 function refusal(code, said) {

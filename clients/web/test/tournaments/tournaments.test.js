@@ -6,7 +6,8 @@
 // seated player's page offers "go to your table", which opens its seat in the room; the
 // game is played out and the page shows the result, the bye, and the final standings as
 // the server scores them. axe-core finds nothing critical or serious on the list and the
-// tournament page, in all five languages. The operator console makes an arena from its
+// tournament page, in all five languages. A page that still offers to enter after the
+// start says the server's refusal (409) in words. The operator console makes an arena from its
 // form. tests/web/test_tournaments_browser.py runs this.
 
 import assert from "node:assert/strict";
@@ -54,9 +55,10 @@ async function until(tid, ok, what) {
   }
 }
 
-async function playerPage(name) {
+async function playerPage(name, { frozen = false } = {}) {
   const page = await c.newPage(browser, c.DESKTOP, errors, { hideList: false });
   await page.context().addInitScript((n) => localStorage.setItem("longhall.name", n), name);
+  if (frozen) await page.clock.install(); // the page's timers run only when the test says: it polls no more
   await page.goto(`${c.HTTP}/#/`);
   await page.locator(".game-card").first().waitFor();
   const me = await page.evaluate(() => ({ player: window.longhall.client.player, token: localStorage.getItem("longhall.token") }));
@@ -92,6 +94,7 @@ test("tournaments: the list, entering from the page, standings, your table, resu
 
   const a = await playerPage("Astrid");
   const b = await playerPage("Bjorn");
+  const late = await playerPage("Helga", { frozen: true });
   const ws = `${c.HTTP.replace(/^http/, "ws")}/ws`;
   const third = await new Client(ws, { name: "Gunnar", WebSocket }).connect();
   const clients = [];
@@ -129,9 +132,22 @@ test("tournaments: the list, entering from the page, standings, your table, resu
     assert.equal(await a.page.locator(".standings th").count(), 6, "rank, name, points, Buchholz, games, rating");
     assert.doesNotMatch(await a.page.locator("#tournament-page").textContent(), /null|undefined|NaN/);
 
+    // Helga's page, its polling held still, still offers to enter when the tournament starts
+    await late.page.goto(`${c.HTTP}/#/tournament/${tid}`);
+    await late.page.locator("#enter-tournament").waitFor();
+
     // the start: the node's clock moved past it; the round is seated and played
     writeFileSync(CLOCK_FILE, String(HOUR + 5000));
     const running = await until(tid, (s) => s.played?.[0]?.status === "playing", "round 1 is not played");
+    // too late: the server's 409 in words, and the page, read again, offers no entry
+    await late.page.locator("#enter-tournament").click();
+    await late.page.locator('#tournament-page[data-status="running"]').waitFor();
+    assert.equal(await late.page.locator("#tournament-error").textContent(), words("en")["tournaments.closed"]);
+    assert.equal(await late.page.locator("#enter-tournament").count(), 0);
+    const refusedLoad = errors.findIndex((e) => /status of 409/.test(e)); // the browser logs the refused request
+    assert.ok(refusedLoad >= 0, "the entry was refused by the server");
+    errors.splice(refusedLoad, 1);
+    await late.page.context().close();
     const round = running.played[0];
     assert.equal(round.tables.length, 1);
     assert.equal(round.byes.length, 1, "three players at tables of two: one bye");
@@ -203,5 +219,6 @@ test("tournaments: the list, entering from the page, standings, your table, resu
     for (const cl of [third, ...clients]) cl.close();
     await a.page.context().close();
     await b.page.context().close();
+    await late.page.context().close();
   }
 });
