@@ -98,7 +98,7 @@ export function showTournaments(app) {
 function listTable(rows, titles) {
   const cols = [t("tournaments.col_name"), t("tournaments.col_game"), t("tournaments.col_kind"), t("tournaments.col_size"), t("tournaments.col_length"),
     t("tournaments.col_clock"), t("tournaments.col_starts"), t("tournaments.col_players"), t("tournaments.col_status")];
-  return h("table", { class: "tournament-list" },
+  return h("div", { class: "table-scroll" }, h("table", { class: "tournament-list" },
     h("thead", {}, h("tr", {}, cols.map((x, i) => h("th", { scope: "col", class: i === 3 || i === 7 ? "num" : null }, x)))),
     h("tbody", {}, rows.map((x) => h("tr", { "data-tournament": x.id, "data-status": x.status },
       h("td", {}, h("a", { href: `#/tournament/${encodeURIComponent(x.id)}`, class: "tournament-link" }, x.name)),
@@ -109,7 +109,7 @@ function listTable(rows, titles) {
       h("td", {}, clockWords(x.clock)),
       h("td", {}, h("time", { datetime: new Date(x.starts).toISOString() }, whenText(x.starts))),
       h("td", { class: "num" }, num(x.players)),
-      h("td", {}, statusTag(x.status))))));
+      h("td", {}, statusTag(x.status)))))));
 }
 
 // -- one tournament ---------------------------------------------------------------------
@@ -258,7 +258,7 @@ function standingsTable(tr, player) {
   if (!rows.length) return h("p", { class: "hint" }, t("tournaments.no_players"));
   const swiss = tr.kind === "swiss";
   const cols = [t("tournaments.rank"), t("ratings.player"), t("tournaments.points"), swiss ? t("tournaments.buchholz") : null, t("tournaments.games"), t("ratings.rating")];
-  return h("table", { class: "standings" },
+  return h("div", { class: "table-scroll" }, h("table", { class: "standings" },
     h("thead", {}, h("tr", {}, cols.filter(Boolean).map((x, i) => h("th", { scope: "col", class: i === 1 ? null : "num" }, x)))),
     h("tbody", {}, rows.map((s, i) => h("tr", { "data-player": s.player, class: s.player === player ? "me" : null },
       h("td", { class: "num" }, num(i + 1)),
@@ -266,7 +266,7 @@ function standingsTable(tr, player) {
       h("td", { class: "num points" }, num(s.points)),
       swiss ? h("td", { class: "num" }, num(Math.round(s.buchholz * 100) / 100)) : null,
       h("td", { class: "num" }, num(s.games)),
-      h("td", { class: "num" }, ratingText(s.rating))))));
+      h("td", { class: "num" }, ratingText(s.rating)))))));
 }
 
 /** Every round (an arena's tables are numbered one by one), the latest first. */

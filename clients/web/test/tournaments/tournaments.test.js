@@ -197,6 +197,17 @@ test("tournaments: the list, entering from the page, standings, your table, resu
     await seated.page.goto(`${c.HTTP}/#/tournaments`);
     await seated.page.locator(`#tournaments-past tr[data-tournament="${tid}"][data-status="over"]`).waitFor();
 
+    // on a phone both pages fit the screen's width (a wide table scrolls in its own box)
+    await seated.page.setViewportSize(c.PHONE);
+    for (const hash of ["#/tournaments", `#/tournament/${tid}`]) {
+      await seated.page.goto(`${c.HTTP}/${hash}`);
+      await seated.page.locator(hash === "#/tournaments" ? ".tournament-list" : ".standings").waitFor();
+      const [wide, screen] = await seated.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+      assert.ok(wide <= screen, `${hash} is ${wide}px wide on a ${screen}px screen`);
+    }
+    await seated.page.screenshot({ path: `${c.SHOTS}tournament-phone.png`, fullPage: true });
+    await seated.page.setViewportSize(c.DESKTOP);
+
     // every language: the headings are the catalogue's; axe-core finds nothing serious
     for (const lang of LANGS) {
       const w = words(lang);
