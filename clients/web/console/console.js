@@ -4,11 +4,14 @@
 // and calls the node's /api/admin routes (server/console/routes.py): every room, private
 // ones too; one room's public view, decisions and log, live (polled every POLL_MS); end a
 // game as abandoned; remove a player from a room not started; close a socket; revoke a
-// player; the matchmaking queues, the headline figures and the operators' latest actions.
+// player; the matchmaking queues, the headline figures and the operators' latest actions;
+// make a tournament (POST /api/tournaments, server/tournaments/routes.py: its terms from a
+// form, the game's default options), linked to its page in the app.
 
 const KEY = "longhall.console.token";
 const POLL_MS = 2000;
 const API = new URL("../api/admin", location.href).pathname;
+const TOURNAMENTS = new URL("../api/tournaments", location.href).pathname;
 
 const $ = (id) => document.getElementById(id);
 let token = sessionStorage.getItem(KEY) ?? "";
@@ -228,7 +231,50 @@ async function act(method, path, done) {
   await look().catch(refused);
 }
 
+/** The tournament form's fields shown for its kind and its clock; the games to choose from. */
+function tournamentForm() {
+  const form = $("tournament");
+  const show = () => {
+    for (const el of form.querySelectorAll("[data-for]")) {
+      el.hidden = ![$("t-kind").value, $("t-clock").value].includes(el.dataset.for);
+    }
+  };
+  $("t-kind").addEventListener("change", show);
+  $("t-clock").addEventListener("change", show);
+  show();
+  const soon = new Date(Date.now() + 3600 * 1000);
+  soon.setMinutes(soon.getMinutes() - soon.getTimezoneOffset(), 0, 0); // datetime-local is the local time
+  $("t-starts").value = soon.toISOString().slice(0, 16);
+  fetch("../api/games").then((r) => r.json()).then((games) => {
+    $("t-game").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+  }).catch(() => {});
+  form.addEventListener("submit", makeTournament);
+}
+
+async function makeTournament(event) {
+  event.preventDefault();
+  const n = (id) => Number($(id).value);
+  const kind = $("t-kind").value;
+  const clock = $("t-clock").value === "per_move"
+    ? { per_move: n("t-per-move"), timeout: $("t-timeout").value }
+    : { total: n("t-total"), increment: n("t-increment"), timeout: $("t-timeout").value };
+  const terms = {
+    name: $("t-name").value.trim(), kind, game: $("t-game").value, size: n("t-size"),
+    starts: new Date($("t-starts").value).getTime(), clock,
+    ...(kind === "swiss" ? { rounds: n("t-rounds"), byes: $("t-byes").value } : { minutes: n("t-minutes") }),
+  };
+  const res = await fetch(TOURNAMENTS, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(terms) });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    refused(new Refused(res.status, body));
+    return;
+  }
+  say(`made tournament ${body.id}`);
+  $("t-made").replaceChildren(h("a", { href: `../#/tournament/${body.id}`, id: "t-link", "data-tournament": body.id }, `${body.name}: its page in the app`));
+}
+
 $("sign-in").addEventListener("submit", signIn);
+tournamentForm();
 $("sign-out").addEventListener("click", () => {
   sessionStorage.removeItem(KEY);
   token = "";

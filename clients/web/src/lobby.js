@@ -1,5 +1,6 @@
 // The lobby: a new room first, then your games (status, whose turn), the open rooms
-// live, and who you are; links to the leaderboards and your page (ratings.js).
+// live, and who you are; links to the leaderboards and your page (ratings.js) and to the
+// tournaments (tournaments.js).
 //
 // Rooms come from GET /api/rooms (public rooms: game, seats, status, spectators, rated),
 // polled every two seconds while the lobby is shown. The rooms you created or joined are
@@ -38,7 +39,8 @@ export function showLobby(app, client) {
   const yours = yourGames(client);
   const versusSlot = h("div", { class: "versus-slot" });
   app.append(
-    h("nav", { class: "lobby-links" }, h("a", { href: "#/leaderboard/", id: "to-leaderboards" }, t("ratings.leaderboards")), " · ", h("a", { href: `#/player/${client.player}`, id: "to-my-page" }, t("ratings.my_page"))),
+    h("nav", { class: "lobby-links" }, h("a", { href: "#/leaderboard/", id: "to-leaderboards" }, t("ratings.leaderboards")), " · ", h("a", { href: `#/player/${client.player}`, id: "to-my-page" }, t("ratings.my_page")),
+      " · ", h("a", { href: "#/tournaments", id: "to-tournaments" }, t("tournaments.link"))),
     h("section", { class: "panel" }, h("h2", {}, t("lobby.new_room")), errorBox, gamesBox),
     versusSlot,
     yours.el,

@@ -1,6 +1,7 @@
 // The app's entry: routes "#/" to the lobby, "#/room/ID" (or "#/watch/ID") to a table,
 // "#/replay/ID" to a finished game's replay, "#/rules/GAME" to a game's rules,
-// "#/leaderboard/GAME" and "#/player/ID" to the ratings (ratings.js).
+// "#/leaderboard/GAME" and "#/player/ID" to the ratings (ratings.js), "#/tournaments" and
+// "#/tournament/ID" to the tournaments (tournaments.js).
 import { t } from "./i18n/index.js";
 import { registerServiceWorker } from "./install.js";
 import { showLobby } from "./lobby.js";
@@ -9,6 +10,7 @@ import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { session, showIdentity } from "./session.js";
 import { showTable } from "./table.js";
+import { showTournament, showTournaments } from "./tournaments.js";
 
 const app = document.getElementById("app");
 let leaveCurrent = () => {};
@@ -22,6 +24,10 @@ async function route() {
   if (board) return showLeaderboard(app, board[1]);
   const player = location.hash.match(/^#\/player\/([\w-]+)/);
   if (player) return showPlayer(app, player[1]);
+  if (/^#\/tournaments\/?$/.test(location.hash)) {
+    leaveCurrent = showTournaments(app);
+    return;
+  }
   const replay = location.hash.match(/^#\/replay\/([\w-]+)\/?(\d*)/);
   if (replay) {
     app.replaceChildren();
@@ -41,6 +47,11 @@ async function route() {
   window.longhall = { client, tryMove: null };
   const m = location.hash.match(/^#\/(room|watch)\/([\w-]+)/);
   app.replaceChildren();
+  const tournament = location.hash.match(/^#\/tournament\/([\w-]+)/);
+  if (tournament) {
+    leaveCurrent = showTournament(app, client, tournament[1]); // entering takes the player's token
+    return;
+  }
   leaveCurrent = m ? await showTable(app, client, m[2], m[1] === "watch") : showLobby(app, client);
 }
 
