@@ -52,6 +52,7 @@ CLIENT: dict[str, dict[str, Field]] = {
         "clock": opt(dict),
         "undo": opt(bool),
         "push": opt(bool),
+        "spectator_delay": opt(dict),
     },
     "join": {"room": req(str), "seat": opt(int, NoneType), "push": opt(bool)},
     "spectate": {"room": req(str)},
@@ -73,7 +74,14 @@ CLIENT: dict[str, dict[str, Field]] = {
 
 SERVER: dict[str, dict[str, Field]] = {
     "welcome": {"version": req(int), "player": req(str), "token": req(str)},
-    "joined": {"room": req(str), "seat": req(int, NoneType), "game": req(str), "push": opt(bool)},
+    "joined": {
+        "room": req(str),
+        "seat": req(int, NoneType),
+        "game": req(str),
+        "push": opt(bool),
+        "delay": opt(dict),
+        "waiting": opt(bool),
+    },
     "snapshot": {"room": req(str), "seq": req(int), "view": req(dict), "now": opt(int)},
     "diff": {"room": req(str), "seq": req(int), "ops": req(list)},
     "ok": {"id": req(str, int), "seq": req(int)},

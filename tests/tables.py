@@ -36,6 +36,7 @@ async def table(
     record: bool = False,
     start: bool = True,
     clock: dict[str, Any] | None = None,
+    spectator_delay: dict[str, Any] | None = None,
 ) -> AsyncIterator[Table]:
     """Players (round-robin over `urls`) seated in a new room, spectators watching."""
     urls = [urls] if isinstance(urls, str) else urls
@@ -44,7 +45,7 @@ async def table(
         for i in range(players + spectators):
             clients.append(await Client(urls[i % len(urls)], name=f"c{i}", record=record).connect())
         host, *rest = clients[:players]
-        room = (await host.create(game, options, seats=players, clock=clock)).room
+        room = (await host.create(game, options, seats=players, clock=clock, spectator_delay=spectator_delay)).room
         for c in rest:
             await c.join(room)
         for c in clients[players:]:

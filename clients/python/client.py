@@ -73,6 +73,7 @@ class RoomMirror:
     clock_offset: float | None = None  # the server's time minus time.monotonic() (ms), from the last snapshot
     push: bool = False  # the server pushes this seat's legal moves (its `joined` said so)
     pushed: tuple[int, list[Any]] | None = None  # the seq and the legal moves last pushed
+    delay: dict[str, Any] | None = None  # a spectator's: the room is shown that late ({"moves": N} or {"seconds": S})
 
     def server_now(self) -> float | None:
         """The server's time now (ms since the epoch), or None before a snapshot told it:
@@ -226,6 +227,7 @@ class Client:
         if t == "joined":
             mirror = self.rooms.setdefault(msg["room"], RoomMirror(msg["room"], msg["seat"]))
             mirror.seat, mirror.game, mirror.push, mirror.pushed = msg["seat"], msg["game"], bool(msg.get("push")), None
+            mirror.delay = msg.get("delay")
         room = self.rooms.get(msg.get("room", ""))
         if t == "moves" and msg.get("push"):  # unasked: not the answer to a request
             if room is not None:
@@ -325,17 +327,26 @@ class Client:
 
     # -- rooms -----------------------------------------------------------------------
     async def _enter(self, msg: dict[str, Any]) -> RoomMirror:
-        got = await self._request(msg, {"snapshot"})
+        """Create, join or spectate: answered with the room's snapshot — or, for a spectator
+        of a room shown late, with `joined` alone when there is nothing to show yet
+        (`waiting`: the snapshot follows later; the mirror's seq is -1 until then)."""
+        got = await self._request(
+            msg, lambda m: m.get("t") == "snapshot" or m.get("t") == "joined" and m.get("waiting")
+        )
         joined = next(m for m in got if m["t"] == "joined")
         return self.rooms[joined["room"]]
 
     async def create(self, game: str, options: dict[str, Any] | None = None, seats: int | None = None,
                      private: bool = False, clock: dict[str, Any] | None = None,
-                     undo: bool = False) -> RoomMirror:  # fmt: skip
+                     undo: bool = False, spectator_delay: dict[str, Any] | None = None) -> RoomMirror:  # fmt: skip
         """A new room; `clock`: {"per_move": s} or {"total": s, "increment": s}, with
         "timeout": "bot" (default) or "forfeit"; `undo`: the seat that just decided may
-        take it back while it is still asked and nothing hidden was revealed."""
+        take it back while it is still asked and nothing hidden was revealed;
+        `spectator_delay`: {"moves": N} or {"seconds": S}, how late spectators see the game
+        (a timed room's default: two decisions per seat; {"moves": 0}: none)."""
         msg: dict[str, Any] = {"t": "create", "game": game, "private": private}
+        if spectator_delay is not None:
+            msg["spectator_delay"] = spectator_delay
         if self.push:
             msg["push"] = True
         if undo:

@@ -94,6 +94,8 @@ def documents(final: rm.Doc, log: list[dict[str, Any]], game: Game | None = None
             )
             if final.get("undo_on"):
                 doc["undo_on"] = True
+            if final.get("spectator_delay") is not None:
+                doc["spectator_delay"] = final["spectator_delay"]
         elif kind == "matched":
             doc = {**rm.new_doc(game, final["options"], len(final["seats"]), False, entry["players"][0], ""),
                    "seats": final["seats"]}  # fmt: skip

@@ -18,6 +18,7 @@ from protocol.codec import encode, snapshot_frame
 from protocol.errors import ErrorCode
 from server.rooms import document as rm
 from server.rooms.cache import Entry, now_ms
+from server.rooms.delay import Delays
 from server.rooms.errors import RoomError
 from server.rooms.members import Member
 from server.rooms.service import Change, Rooms
@@ -30,6 +31,7 @@ class Attachments:
     def __init__(self, rooms: Rooms) -> None:
         self.rooms = rooms
         self.hub = rooms.hub
+        self.delays = Delays(rooms)  # spectators of delayed rooms (server.rooms.delay)
         self._tasks: set[asyncio.Task[None]] = set()  # pushes of legal moves waiting for a read
 
     async def join(self, sess: Member, room: str, want: int | None, push: bool = False) -> None:
@@ -38,7 +40,8 @@ class Attachments:
         await self.attach(sess, room, seat, push)
 
     async def spectate(self, sess: Member, room: str) -> None:
-        await self.rooms.entry(room)  # refuses an unknown room before subscribing
+        e = await self.rooms.entry(room)  # refuses an unknown room before subscribing
+        self.delays.delayed(e)  # a delayed room's line exists before the spectator is added
         await self.attach(sess, room, None)
 
     async def attach(self, sess: Member, room: str, seat: int | None, push: bool = False) -> None:
@@ -65,8 +68,15 @@ class Attachments:
         joined: dict[str, Any] = {"t": "joined", "room": room, "seat": seat, "game": e.doc["game"]}
         if push:
             joined["push"] = True  # this server pushes (one that does not know the field leaves it out)
+        line = self.delays.line(e) if seat is None else None
+        if line is not None:
+            joined["delay"] = line.delay.as_json()  # the table comes that late
+            joined["waiting"] = line.view is None  # True: no snapshot yet (it comes when let go)
         sess.send(joined)
-        self.snapshot(sess, e, seat)
+        if line is not None:
+            line.show(sess)
+        else:
+            self.snapshot(sess, e, seat)
         if e.doc["status"] == rm.OVER:
             sess.send({"t": "over", "room": room, "result": e.doc["result"]})
 
@@ -114,6 +124,7 @@ class Attachments:
     async def detach(self, sess: Member, room: str) -> None:
         sess.forget(room)
         await self.hub.remove(room, sess)
+        self.delays.left(room)
 
     async def leave(self, sess: Member, room: str) -> None:
         if room not in sess.rooms:
@@ -156,4 +167,8 @@ class Attachments:
             await self.detach(sess, room)
             sess.send({"t": "left", "room": room})
             raise RoomError(ErrorCode.NOT_IN_ROOM, f"you no longer hold seat {seat} of {room!r}")
+        line = self.delays.lines.get(room) if seat is None else None
+        if line is not None:
+            line.show(sess)  # the table as late as the room's delay (nothing yet: it comes)
+            return
         self.snapshot(sess, e, seat)

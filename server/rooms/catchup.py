@@ -5,7 +5,8 @@ dropped, or a Redis Cluster failover moved the shard channel to the promoted rep
 server.storage.channels), commits made meanwhile reach nobody on this node. The hub then asks
 for a catch-up: each room this node has sockets in is read again from Redis, and every
 socket whose last seq is behind it gets a fresh snapshot (the client's usual answer to a
-gap), so a player whose turn came during the gap is told.
+gap), so a player whose turn came during the gap is told. Spectators of a delayed room
+are not: their line starts again from the read, held back like any frame (server.rooms.delay).
 
 A socket can also be ahead of its room: Redis replicates asynchronously, and a master
 that dies an instant after a commit (its publish already out) can leave the replica that
@@ -63,7 +64,12 @@ async def _room(tables: Attachments, room: str, members: dict[Receiver, int | No
     except RoomError:
         return 0
     sent = 0
-    for receiver in list(members):
+    line = tables.delays.lines.get(room)
+    if line is not None:  # its spectators see the room late: their line starts again from this read
+        tables.delays.again(e)
+    for receiver, seat in list(members.items()):
+        if seat is None and line is not None:
+            continue
         seen = receiver.seen.get(room, -1)
         if seen == e.seq or seen == HOLD:  # up to date, or being attached (its snapshot is on its way)
             continue

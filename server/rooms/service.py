@@ -25,9 +25,9 @@ from protocol.errors import ErrorCode
 from server.games import forms, registry
 from server.games.contract import IllegalMove
 from server.rooms import clocks as clock
+from server.rooms import delay, transition
 from server.rooms import document as rm
 from server.rooms import fairness as fair
-from server.rooms import transition
 from server.rooms.cache import Entry, now_ms
 from server.rooms.errors import RoomError
 from server.rooms.members import Member
@@ -192,7 +192,7 @@ class Rooms:
                 e.base = seq
             if id_key:
                 e.ids[id_key] = seq
-            self.hub.deliver(e.id, seq, m.frames, m.over, m.holders, m.acting, e.pushed)
+            self.hub.deliver(e.id, seq, m.frames, m.over, m.holders, m.acting, e.pushed, m.delayed)
             if m.doc["seats"] is not before:
                 await self._seated(e.id, before, m.doc["seats"])
             if m.timed:
@@ -277,16 +277,19 @@ class Rooms:
         return seat
 
     async def create(self, sess: Member, game_name: str, options: Any, seats: int | None, private: bool,
-                     clock_setting: Any = None, undo: bool = False) -> str:  # fmt: skip
+                     clock_setting: Any = None, undo: bool = False, spectator_delay: Any = None) -> str:  # fmt: skip
         game, resolved, n = table_for(game_name, seats, options)
         try:
             timing = clock.settings(clock_setting)
-        except clock.ClockError as exc:
+            late = delay.setting(spectator_delay)
+        except (clock.ClockError, delay.DelayError) as exc:
             raise RoomError(ErrorCode.BAD_OPTION, str(exc)) from None
         assert sess.player is not None
         doc: rm.Doc = {**rm.new_doc(game, resolved, n, private, sess.player, sess.name), "clock_setting": timing}
         if undo:
             doc["undo_on"] = True  # the seat that just decided may take it back (server.play.undo)
+        if late is not None:
+            doc["spectator_delay"] = late  # spectators see the game late (server.rooms.delay)
         for _ in range(RETRIES):
             room = secrets.token_hex(5)
             c = Commit(

@@ -65,6 +65,8 @@ class Doc(TypedDict, total=False):
     # clocks (server.rooms.clocks)
     clock_setting: dict[str, Any] | None
     clock: Clock
+    # spectators' delay (server.rooms.delay): {"moves": N} or {"seconds": S}; absent: the default
+    spectator_delay: dict[str, Any]
     # undo (server.play.undo)
     undo_on: bool
     undo: UndoRecord | None

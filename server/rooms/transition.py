@@ -22,6 +22,7 @@ from typing import Any
 from protocol.codec import encode
 from server.games.contract import Game
 from server.rooms import clocks as clock
+from server.rooms import delay
 from server.rooms import document as rm
 from server.rooms.cache import Entry, commit_frames
 from server.storage.fanout import payload
@@ -36,11 +37,12 @@ Stamp = Callable[[Game, rm.Doc, rm.Doc, dict[str, Any], int], rm.Doc]
 class Made:
     """What one commit of a room writes and delivers (`made`)."""
 
-    __slots__ = ("doc", "views", "frames", "over", "holders", "acting", "payload", "lobby", "timed", "marked")
+    __slots__ = ("doc", "views", "frames", "over", "holders", "acting", "payload", "lobby", "timed", "marked",
+                 "delayed")  # fmt: skip
 
     def __init__(self, doc: rm.Doc, views: dict[int | None, dict[str, Any]], frames: dict[str, bytes],
                  over: bytes | None, holders: list[str | None], acting: list[int], packed: bytes,
-                 lobby: dict[str, str | int] | None, timed: bool, marked: bool) -> None:  # fmt: skip
+                 lobby: dict[str, str | int] | None, timed: bool, marked: bool, delayed: bool) -> None:  # fmt: skip
         self.doc = doc  # the document committed, stamped
         self.views = views  # every seat's view of it and the spectators' (None)
         self.frames = frames  # "p" and each seat's: the diff (or snapshot) that brings a view to it
@@ -51,6 +53,7 @@ class Made:
         self.lobby = lobby  # the lobby fields when seats or status changed (else None)
         self.timed = timed  # the room has clocks (the referee watches its deadline)
         self.marked = marked  # a feature's stamp added something
+        self.delayed = delayed  # spectators see the room late (server.rooms.delay)
 
 
 def marked(game: Game, before: rm.Doc, doc: rm.Doc, entry: dict[str, Any], seq: int, stamps: Sequence[Stamp]) -> rm.Doc:
@@ -105,9 +108,11 @@ def made(e: Entry, doc: rm.Doc, entry: dict[str, Any], stamps: Sequence[Stamp], 
         over = encode({"t": "over", "room": e.id, "result": doc["result"]})
     holders = rm.holders(doc)
     acting: list[int] = views[None]["to_act"] if doc["status"] == rm.PLAYING else []
-    packed = payload(node, e.id, seq, frames, over, id_key, holders, acting)
+    delayed = delay.of(doc) is not None
+    packed = payload(node, e.id, seq, frames, over, id_key, holders, acting, delayed)
     lobby = doc["seats"] is not e.doc["seats"] or doc["status"] != e.doc["status"]
-    return Made(doc, views, frames, over, holders, acting, packed, rm.meta(doc) if lobby else None, timed, was_marked)
+    return Made(doc, views, frames, over, holders, acting, packed, rm.meta(doc) if lobby else None, timed, was_marked,
+                delayed)  # fmt: skip
 
 
 def appends(e: Entry, made: Made, entry: dict[str, Any], doc_every: int) -> bool:

@@ -55,12 +55,14 @@ COMMIT, CHAT = "commit", "chat"
 
 
 def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str,
-            holders: list[str | None] | None = None, acting: list[int] | None = None) -> bytes:  # fmt: skip
+            holders: list[str | None] | None = None, acting: list[int] | None = None,
+            delayed: bool = False) -> bytes:  # fmt: skip
     """The publish of one commit: `<node>|` then msgpack. The prefix lets a node skip its
     own publishes unread; a frame shared by several seats travels once. `holders` is the
     player of each seat in the committed document: the truth every node checks its
     sockets' seats against; `acting` the seats to decide next (their legal moves are
-    pushed to the sockets that asked for them)."""
+    pushed to the sockets that asked for them); `delayed`: spectators see the room late
+    (server.rooms.delay)."""
     unique: dict[int, int] = {}
     blobs: list[bytes] = []
     index: dict[str, int] = {}
@@ -70,7 +72,7 @@ def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: byte
             blobs.append(frame)
         index[seat] = unique[id(frame)]
     body = pack({"k": COMMIT, "r": room, "s": seq, "u": blobs, "f": index, "x": over, "i": id_key, "h": holders,
-                 "a": acting or [], "w": time.time()})  # fmt: skip
+                 "a": acting or [], "w": time.time(), "d": int(delayed)})  # fmt: skip
     return node.encode() + b"|" + body
 
 
@@ -86,6 +88,12 @@ def kind(p: dict[str, Any]) -> str:
     if k is None:  # an earlier release's
         return CHAT if "c" in p else COMMIT
     return str(k)
+
+
+class Delayed(Protocol):
+    """Where a delayed room's public frames go instead of its spectators (server.rooms.delay.Line)."""
+
+    def feed(self, seq: int, frame: bytes | None, over: bytes | None) -> None: ...
 
 
 class HubEvents(Protocol):
@@ -106,6 +114,9 @@ class HubEvents(Protocol):
     def on_acting(self, room: str, seq: int, wanting: list[tuple[Receiver, int]]) -> None:
         """Sockets here to be sent their seat's legal moves after another node's commit."""
 
+    def on_delayed(self, room: str, seq: int) -> None:
+        """A room with spectators here became delayed at `seq` (its game started)."""
+
 
 class Unheard:
     """HubEvents that nobody listens to: a hub alone (benchmarks, tests of the hub)."""
@@ -125,6 +136,9 @@ class Unheard:
     def on_acting(self, room: str, seq: int, wanting: list[tuple[Receiver, int]]) -> None:
         return None
 
+    def on_delayed(self, room: str, seq: int) -> None:
+        return None
+
 
 def bus(redis: Any, url: str = "") -> Classic | Lean | Sharded:
     """The pub/sub bus for this Redis: sharded on a cluster (server.storage.sharded); on one
@@ -142,6 +156,7 @@ class Hub:
         self.events = events
         self.local: dict[str, dict[Receiver, int | None]] = {}
         self.subscribed: set[str] = set()  # rooms whose channel subscription went through
+        self.lines: dict[str, Delayed] = {}  # delayed rooms: their spectators' frames go here
         self.bus = bus(redis, url)  # `url`: the lean reader on one Redis (server.storage.channels)
         self._reader: asyncio.Task[None] | None = None
         self._own = node.encode() + b"|"
@@ -189,7 +204,7 @@ class Hub:
 
     def deliver(self, room: str, seq: int, frames: dict[str, bytes], over: bytes | None,
                 holders: list[str | None] | None = None, acting: list[int] | None = None,
-                moves: Callable[[int], bytes | None] | None = None) -> None:  # fmt: skip
+                moves: Callable[[int], bytes | None] | None = None, delayed: bool = False) -> None:  # fmt: skip
         """Each socket gets its seat's frame. A socket whose player no longer holds its
         seat (given up from another socket, on any node) is detached first: a seat belongs
         to a player, and the committed document says who holds it now.
@@ -197,12 +212,22 @@ class Hub:
         A socket that asked for its legal moves unasked (`push`) and whose seat is `acting`
         gets them after the frame: from `moves` (the committing node's fresh room) in the
         same write, else through `HubEvents.on_acting` (the room read again here, which also decides
-        who acts when a publish does not say)."""
+        who acts when a publish does not say).
+
+        In a room with a line (`lines`: spectators see it late) the spectators get nothing
+        here: the public frame goes to the line. A `delayed` commit in a room without one
+        (its game just started) goes to the spectators this once, and the node makes a line."""
         members = self.local.get(room)
         if not members:
             return
+        line = self.lines.get(room)
         wanting: list[tuple[Receiver, int]] = []
+        watched = False
         for receiver, seat in list(members.items()):
+            if seat is None:
+                watched = True
+                if line is not None:
+                    continue
             if seat is not None and holders is not None and (seat >= len(holders) or holders[seat] != receiver.player):
                 # only a newer commit than the socket has seen speaks for now: another node's
                 # publish can arrive after the commit that seated this socket was delivered here
@@ -220,12 +245,16 @@ class Hub:
             receiver.push(room, seq, frame, over)
         if wanting:
             self.events.on_acting(room, seq, wanting)
+        if line is not None:
+            line.feed(seq, frames.get("p"), over)
+        elif delayed and watched and over is None:
+            self.events.on_delayed(room, seq)
 
     def deliver_chat(self, room: str, chan: str, frame: bytes) -> None:
         """A chat message (server.play.chat): the players' channel to everyone in the room,
         the spectators' channel to spectators only."""
         for receiver, seat in list(self.local.get(room, {}).items()):
-            if chan == "players" or seat is None:
+            if chan == "players" or seat is None:  # (a delayed room's spectators read the players' chat live)
                 receiver.send_frame(frame)
 
     def drop(self, room: str, receiver: Receiver) -> None:
@@ -326,6 +355,6 @@ class Hub:
                 log.warning("unreadable fan-out payload on %r", msg.get("channel"))
                 continue
             self.events.on_remote(p["r"], p["s"], p["i"])
-            self.deliver(p["r"], p["s"], frames, p["x"], p.get("h"), p.get("a"))
+            self.deliver(p["r"], p["s"], frames, p["x"], p.get("h"), p.get("a"), None, bool(p.get("d")))
             if "w" in p:  # the committing node's clock: nodes are expected to keep NTP time
                 metrics.fanout_lag(time.time() - p["w"])

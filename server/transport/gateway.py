@@ -176,6 +176,7 @@ class Gateway:
             bool(msg.get("private")),
             msg.get("clock"),
             bool(msg.get("undo")),
+            msg.get("spectator_delay"),
         )
         if self.quotas is not None:  # counted before the host hears of the room: no second create races it
             await self.quotas.created(sess.player, room)

@@ -53,6 +53,7 @@ export class RoomMirror {
     this.clockOffset = null; // the server's time minus performance.now(), from the last snapshot's `now`
     this.push = false; // the server pushes this seat's legal moves (its `joined` said so)
     this.pushed = null; // {seq, moves} last pushed
+    this.delay = null; // a spectator's: the room is shown that late ({moves} or {seconds})
   }
 
   /** The server's time now (ms since the epoch), or null before a snapshot told it. */
@@ -210,6 +211,7 @@ export class Client extends Emitter {
       mirror.game = msg.game;
       mirror.push = !!msg.push;
       mirror.pushed = null;
+      mirror.delay = msg.delay ?? null;
     }
     const room = this.rooms.get(msg.room ?? "");
     if (t === "moves" && msg.push) {
@@ -355,8 +357,11 @@ export class Client extends Emitter {
   }
 
   // -- rooms -----------------------------------------------------------------------
+  // Answered with the room's snapshot — or, for a spectator of a room shown late, with
+  // `joined` alone when there is nothing to show yet (`waiting`: the snapshot follows
+  // later; seq stays -1 until then).
   async _enter(msg) {
-    const got = await this._request(msg, (m) => m.t === "snapshot");
+    const got = await this._request(msg, (m) => m.t === "snapshot" || (m.t === "joined" && !!m.waiting));
     const joined = got.find((m) => m.t === "joined");
     return this.rooms.get(joined.room);
   }
@@ -364,10 +369,13 @@ export class Client extends Emitter {
   /**
    * Make a room and take seat 0; `clock`: {per_move} or {total, increment} or {days}, with timeout
    * "bot"|"forfeit"; `undo`: the seat that just decided may take it back while it is still
-   * asked and nothing hidden was revealed (the view's `undo` says when).
+   * asked and nothing hidden was revealed (the view's `undo` says when); `spectatorDelay`:
+   * {moves} or {seconds}, how late spectators see the game (a timed room's default: two
+   * decisions per seat; {moves: 0}: none).
    */
-  create(game, options = null, seats = null, isPrivate = false, clock = null, undo = false) {
+  create(game, options = null, seats = null, isPrivate = false, clock = null, undo = false, spectatorDelay = null) {
     const msg = { t: "create", game, private: isPrivate };
+    if (spectatorDelay) msg.spectator_delay = spectatorDelay; // {moves} or {seconds}: how late spectators see it
     if (options && Object.keys(options).length) msg.options = options;
     if (seats !== null && seats !== undefined) msg.seats = seats;
     if (clock) msg.clock = clock;

@@ -45,6 +45,8 @@ export declare class RoomMirror {
   push: boolean;
   /** the legal moves last pushed, and their seq */
   pushed: { seq: number; moves: Move[] } | null;
+  /** a spectator's: how late the room is shown ({moves} or {seconds}); null when live */
+  delay: { moves?: number; seconds?: number } | null;
   /** the server's time now (ms since the epoch), or null before a snapshot told it */
   serverNow(): number | null;
 }
@@ -137,7 +139,7 @@ export declare class Client {
   close(): void;
   drop(): void;
   waitUntil(predicate: () => boolean, timeout?: number): Promise<void>;
-  create(game: string, options?: Options | null, seats?: number | null, isPrivate?: boolean, clock?: Record<string, unknown> | null, undo?: boolean): Promise<RoomMirror>;
+  create(game: string, options?: Options | null, seats?: number | null, isPrivate?: boolean, clock?: Record<string, unknown> | null, undo?: boolean, spectatorDelay?: { moves?: number; seconds?: number } | null): Promise<RoomMirror>;
   join(room: string, seat?: number | null): Promise<RoomMirror>;
   spectate(room: string): Promise<RoomMirror>;
   leave(room: string): Promise<void>;

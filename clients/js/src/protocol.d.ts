@@ -70,6 +70,7 @@ export interface CreateMsg {
   clock?: { [key: string]: unknown };
   undo?: boolean;
   push?: boolean;
+  spectator_delay?: { [key: string]: unknown };
 }
 export interface JoinMsg {
   t: "join";
@@ -166,6 +167,8 @@ export interface JoinedMsg {
   seat: number | null;
   game: string;
   push?: boolean;
+  delay?: { [key: string]: unknown };
+  waiting?: boolean;
 }
 export interface SnapshotMsg {
   t: "snapshot";

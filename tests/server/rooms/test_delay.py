@@ -1,0 +1,218 @@
+"""Spectators shown a game late (server.rooms.delay), through a real node and real sockets:
+frame by frame, a spectator never sees a decision younger than the room's delay, every
+frame it gets is the rightful public view at its seq (judged as the leak checker judges),
+and the players' frames are those of a room without a delay."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any
+
+import httpx
+import msgpack
+import pytest
+
+from clients.python.client import Client, ServerError
+from server.play.replay import documents
+from server.rooms import delay
+from tests.leaks import Judge, game_of, room_record
+from tests.tables import Table, table
+
+
+async def one_move(t: Table, rng: random.Random) -> tuple[int, float]:
+    """One random legal decision by whoever must act, once every player shows the room's
+    latest seq; the seq it made and when it was sent (time.monotonic)."""
+    view = t.players[0].rooms[t.room].view
+    seat = rng.choice(view["to_act"])
+    mover = next(c for c in t.players if c.rooms[t.room].seat == seat)
+    seq = mover.rooms[t.room].seq
+    choice = rng.choice(await mover.legal(t.room))
+    sent = time.monotonic()
+    made = await mover.move(t.room, choice, seq=seq)
+    for c in t.players:
+        await c.wait_until(lambda c=c: c.rooms[t.room].seq >= made)
+    return made, sent
+
+
+def over(t: Table) -> bool:
+    return t.players[0].rooms[t.room].view["status"] == "over"
+
+
+async def judged(redis_url: str, t: Table, watcher: Client) -> int:
+    """Every snapshot and diff `watcher` got, judged against the room's rightful public
+    view at its seq (rebuilt from the log after the game); the frames judged."""
+    final, log = await room_record(redis_url, t.room)
+    judge = Judge(t.room, documents(final, log, game_of(final["game"])))
+    frames = [f for f in watcher.rooms[t.room].frames if f["t"] in ("snapshot", "diff")]
+    for f in frames:
+        failure, _ = judge.frame(msgpack.packb(f), f, None)
+        assert failure is None, failure
+    return len(frames)
+
+
+def test_a_setting_is_moves_or_seconds_within_bounds() -> None:
+    assert delay.setting(None) is None
+    assert delay.setting({"moves": 3}) == {"moves": 3}
+    assert delay.setting({"moves": 0}) == {"moves": 0}
+    assert delay.setting({"seconds": 2}) == {"seconds": 2.0}
+    for bad in ({"moves": -1}, {"moves": 201}, {"moves": 1.5}, {"seconds": 0}, {"seconds": 4000},
+                {"minutes": 1}, {"moves": 1, "seconds": 1}, {"moves": True}, [], "moves"):  # fmt: skip
+        with pytest.raises(delay.DelayError):
+            delay.setting(bad)
+
+
+def test_timed_rooms_are_delayed_by_default_and_only_while_in_play() -> None:
+    seats: list[Any] = [{"player": "a", "name": "a"}, {"player": "b", "name": "b"}]
+    timed = {"status": "playing", "seats": seats, "clock_setting": {"per_move": 60}}
+    assert delay.of(timed) == delay.Delay(moves=4)  # two decisions per seat
+    assert delay.of({**timed, "spectator_delay": {"moves": 0}}) is None
+    assert delay.of({**timed, "spectator_delay": {"seconds": 5.0}}) == delay.Delay(seconds=5.0)
+    assert delay.of({**timed, "status": "open"}) is None
+    assert delay.of({**timed, "status": "over"}) is None
+    untimed = {"status": "playing", "seats": seats, "clock_setting": None}
+    assert delay.of(untimed) is None
+    assert delay.of({**untimed, "spectator_delay": {"moves": 2}}) == delay.Delay(moves=2)
+
+
+async def test_a_spectator_sees_each_decision_n_commits_late_and_everything_at_the_end(server, redis_url) -> None:
+    rng = random.Random(5)
+    n = 2
+    async with table(server.url, players=2, spectators=1, record=True, spectator_delay={"moves": n}) as t:
+        watcher = t.spectators[0]
+        mine = watcher.rooms[t.room]
+        started = mine.seq  # the start itself came live: nothing was decided before it
+        assert mine.delay is None  # the room was open when it was watched
+        while not over(t):
+            made, _ = await one_move(t, rng)
+            if over(t):
+                break
+            # no commit past `made` exists until the next move: the spectator shows exactly
+            # the table of n commits ago (or the start), never a later one
+            shown = max(started, made - n)
+            await watcher.wait_until(lambda shown=shown: mine.seq >= shown)
+            await asyncio.sleep(0.05)  # a frame let go too early would be here by now
+            assert mine.seq == shown
+        await watcher.wait_until(lambda: mine.result is not None)
+        final = t.players[0].rooms[t.room].seq
+        assert mine.seq == final  # the end lets everything go, then the result
+        assert [f["t"] for f in mine.frames].count("over") == 1
+        assert await judged(redis_url, t, watcher) >= final - started
+        for player in t.players:  # the players saw every commit, none late
+            diffs = [f["seq"] for f in player.rooms[t.room].frames if f["t"] == "diff"]
+            assert diffs == list(range(diffs[0], final + 1))
+
+
+async def test_a_spectator_who_comes_late_waits_for_the_table_then_another_gets_it_at_once(server, redis_url) -> None:
+    rng = random.Random(8)
+    n = 3
+    async with table(server.url, players=2, spectators=0, spectator_delay={"moves": n}) as t:
+        for _ in range(2):
+            live, _ = await one_move(t, rng)
+        first = await Client(server.url, name="late", record=True).connect()
+        second = await Client(server.url, name="later", record=True).connect()
+        try:
+            mirror = await first.spectate(t.room)
+            assert mirror.delay == {"moves": n} and mirror.seq == -1  # joined, nothing shown yet
+            for step in range(1, n + 1):
+                made, _ = await one_move(t, rng)
+                if step < n:
+                    await asyncio.sleep(0.05)
+                    assert mirror.seq == -1
+            await first.wait_until(lambda: mirror.seq == live)  # the table as it was when it came
+            other = await second.spectate(t.room)
+            assert other.seq == live and other.delay == {"moves": n}  # the line's table, at once
+            made, _ = await one_move(t, rng)
+            for c in (first, second):
+                await c.wait_until(lambda c=c: c.rooms[t.room].seq == made - n)
+            await second.resync(t.room)  # a resync gives the latest table it may see, not the live one
+            assert second.rooms[t.room].seq == made - n
+            while not over(t):
+                await one_move(t, rng)
+            for c in (first, second):
+                await c.wait_until(lambda c=c: c.rooms[t.room].result is not None)
+                assert await judged(redis_url, t, c) > 0
+        finally:
+            await first.close()
+            await second.close()
+
+
+async def test_a_delay_in_seconds_never_shows_a_decision_sooner(server, redis_url) -> None:
+    rng = random.Random(3)
+    seconds = 0.6
+    async with table(server.url, players=2, spectators=1, record=True, spectator_delay={"seconds": seconds}) as t:
+        watcher = t.spectators[0]
+        mine = watcher.rooms[t.room]
+        arrived: dict[int, float] = {}
+        orig = watcher._on_frame
+
+        def spy(msg: dict[str, Any]) -> None:
+            if msg.get("t") in ("diff", "snapshot"):
+                arrived.setdefault(msg["seq"], time.monotonic())
+            orig(msg)
+
+        watcher._on_frame = spy  # type: ignore[method-assign]
+        sent: dict[int, float] = {}
+        for _ in range(4):
+            made, at = await one_move(t, rng)
+            sent[made] = at
+        await watcher.wait_until(lambda: mine.seq >= max(sent), 10)
+        for seq, at in sent.items():
+            # sent before the commit, let go no sooner than `seconds` after it reached the node
+            assert arrived[seq] - at >= seconds, (seq, arrived[seq] - at)
+        assert await judged(redis_url, t, watcher) >= len(sent)
+
+
+async def test_a_timed_room_is_delayed_by_default_and_said_keeps_its_last_decisions_back(server) -> None:
+    rng = random.Random(4)
+    async with table(server.url, players=2, spectators=0, clock={"per_move": 600}) as t:
+        watcher = await Client(server.url, name="watcher").connect()
+        try:
+            mirror = await watcher.spectate(t.room)
+            assert mirror.delay == {"moves": 4}  # two decisions per seat
+            for _ in range(5):
+                await one_move(t, rng)
+            url = server.url.replace("ws://", "http://").rsplit("/", 1)[0]
+            async with httpx.AsyncClient(base_url=url) as http:
+                anyone = (await http.get(f"/api/rooms/{t.room}/said")).json()["said"]
+                said = f"/api/rooms/{t.room}/said"
+                mine = (await http.get(said, headers={"Authorization": f"Bearer {t.players[0].token}"})).json()["said"]
+                theirs = (await http.get(said, headers={"Authorization": f"Bearer {watcher.token}"})).json()["said"]
+            assert len(mine) == 5  # a player's token: every decision
+            assert len(anyone) == len(theirs) == 1  # the last four commits kept back
+            assert anyone == mine[:1]
+        finally:
+            await watcher.close()
+
+
+async def test_a_spectator_on_another_node_is_shown_the_room_as_late(two_nodes, redis_url) -> None:
+    rng = random.Random(6)
+    n = 2
+    a, b = (node.url for node in two_nodes)
+    async with table([a, a, b], players=2, spectators=1, record=True, spectator_delay={"moves": n}) as t:
+        watcher = t.spectators[0]
+        mine = watcher.rooms[t.room]
+        started = mine.seq
+        while not over(t):
+            made, _ = await one_move(t, rng)
+            if over(t):
+                break
+            shown = max(started, made - n)
+            await watcher.wait_until(lambda shown=shown: mine.seq >= shown)
+            await asyncio.sleep(0.05)
+            assert mine.seq == shown
+        await watcher.wait_until(lambda: mine.result is not None)
+        assert mine.seq == t.players[0].rooms[t.room].seq
+        assert await judged(redis_url, t, watcher) > 0
+
+
+async def test_a_delay_that_is_not_one_is_refused(server) -> None:
+    c = await Client(server.url, name="host").connect()
+    try:
+        for bad in ({"moves": -2}, {"hours": 1}, {"seconds": 0}):
+            with pytest.raises(ServerError) as refused:
+                await c.create("highcard", seats=2, spectator_delay=bad)
+            assert refused.value.code == "bad_option"
+    finally:
+        await c.close()
