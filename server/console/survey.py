@@ -16,6 +16,7 @@ not a lobby.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from typing import Any
 
@@ -31,6 +32,7 @@ from server.storage.store import text
 from server.transport.gateway import Gateway
 from server.transport.session import Session
 
+log = logging.getLogger("longhall.console")
 ROOMS = 2000  # rooms a listing reads at most
 ORDER = {rm.PLAYING: 0, rm.OPEN: 1, rm.OVER: 2}
 LOG = 50  # log entries a room's inspection shows, the latest
@@ -83,9 +85,12 @@ class Survey:
         found = []
         for i, room in enumerate(ids):
             meta, (seq, raw), watch = answers[3 * i : 3 * i + 3]
-            if not meta or raw is None:
+            if not meta or raw is None or seq is None:
                 continue  # expired between the scan and the read
-            found.append(self._row(room, {text(k): text(v) for k, v in meta.items()}, int(seq), raw, watch))
+            try:
+                found.append(self._row(room, {text(k): text(v) for k, v in meta.items()}, int(seq), raw, watch))
+            except (KeyError, TypeError, ValueError) as exc:  # not a room's document: nothing to list
+                log.warning("room %s is not listed: its document is not a room's (%r)", room, exc)
         found.sort(key=lambda r: (ORDER.get(r["status"], 3), -r["seq"]))
         return found
 
@@ -112,7 +117,7 @@ class Survey:
         members = self.rooms.hub.local.get(room, {})
         here = [self.socket(s) for s in self.gateway.sessions if s in members]
         return {"room": room, "seq": seq, "private": private, "node": self.node, "view": view,
-                "said": await said(self.redis, room) or [],
+                "said": await said(self.redis, room, whole=True) or [],
                 "log": [{"seq": int(f.get(b"seq", b"0")), **msgpack.unpackb(f[b"entry"], raw=False)}
                         for _, f in reversed(latest)],
                 "watchers": {text(n): int(c) for n, c in watch.items()}, "sockets": here}  # fmt: skip

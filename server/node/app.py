@@ -1,8 +1,9 @@
 """The Starlette application: /live, /ready, /health (server/node/drain.py), /metrics, the
-JSON routes (server/node/api.py), /api/rooms/{room}/said (server/play/wording.py), the archive's reads
-(server/archive/routes.py), the operators' /api/admin/... (server/console/routes.py) and the
-web client (without one, a note at / saying how to get it); /ws is served by
-server.transport.websocket in uvicorn's websocket slot.
+JSON routes (server/node/api.py), /api/rooms/{room}/said (server/play/wording.py), /api/tv
+(server/play/tv.py), the archive's reads (server/archive/routes.py), the operators'
+/api/admin/... (server/console/routes.py) and the web client (without one, a note at /
+saying how to get it); /ws is served by server.transport.websocket in uvicorn's websocket
+slot.
 
 `create_app()` reads its settings from the environment (the CLI puts them there), so
 uvicorn workers started as separate processes build the same app.
@@ -44,7 +45,7 @@ from server.node import api
 from server.node.drain import Drain, Stopped, probe_routes, stop_signals
 from server.node.http_limits import HttpLimits
 from server.node.web_files import WebFiles
-from server.play import correspondence, replay
+from server.play import correspondence, replay, tv
 from server.play import wording as said
 from server.play.abandonment import Presence
 from server.play.absence import Absence
@@ -217,6 +218,10 @@ class Node:
         if self.tables is not None:
             self.tables.on_acting(room, seq, wanting)
 
+    def on_delayed(self, room: str, seq: int) -> None:
+        if self.tables is not None:
+            self.tables.delays.begin(room, seq)
+
     def on_over(self, room: str) -> None:
         self.archive.finished(room)
 
@@ -295,6 +300,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *tournament_routes(),
         said.route(node.redis),
         *correspondence.routes(),
+        *tv.routes(tv.Tv(node.redis)),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", WebFiles(directory=settings.web, html=True)))

@@ -44,6 +44,7 @@ PRICES: dict[str, int] = {
     "/api/players/{player}/vacation": 5,  # a commit in each of the player's correspondence rooms
     "/api/players/{player}": 5,  # the archive
     "/api/leaderboard/{game}": 2,
+    "/api/tv": 5,  # the best players' rooms looked at (bounded; kept 5 s a node)
     "/api/rooms": 2,
     "/api/games/{game:str}/schema": 2,  # a game's schema document, built and encoded
     "/api/openapi.yaml": 2,  # the API descriptions, read from docs/

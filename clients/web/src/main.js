@@ -1,7 +1,7 @@
 // The app's entry: routes "#/" to the lobby, "#/room/ID" (or "#/watch/ID") to a table,
 // "#/replay/ID" to a finished game's replay, "#/rules/GAME" to a game's rules,
 // "#/leaderboard/GAME" and "#/player/ID" to the ratings (ratings.js), "#/tournaments" and
-// "#/tournament/ID" to the tournaments (tournaments.js).
+// "#/tournament/ID" to the tournaments (tournaments.js), "#/tv/GAME" to the best live game (tv.js).
 import { t } from "./i18n/index.js";
 import { registerServiceWorker } from "./install.js";
 import { showLobby } from "./lobby.js";
@@ -11,6 +11,7 @@ import { showRules } from "./rules.js";
 import { session, showIdentity } from "./session.js";
 import { showTable } from "./table.js";
 import { showTournament, showTournaments } from "./tournaments.js";
+import { showTv } from "./tv.js";
 
 const app = document.getElementById("app");
 let leaveCurrent = () => {};
@@ -47,6 +48,11 @@ async function route() {
   window.longhall = { client, tryMove: null };
   const m = location.hash.match(/^#\/(room|watch)\/([\w-]+)/);
   app.replaceChildren();
+  const tv = location.hash.match(/^#\/tv\/?([\w-]*)/);
+  if (tv) {
+    leaveCurrent = showTv(app, client, tv[1]);
+    return;
+  }
   const tournament = location.hash.match(/^#\/tournament\/([\w-]+)/);
   if (tournament) {
     leaveCurrent = showTournament(app, client, tournament[1]); // entering takes the player's token

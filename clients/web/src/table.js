@@ -122,7 +122,9 @@ class TablePage {
   async loadSaid() {
     let said;
     try {
-      const r = await fetch(`api/rooms/${encodeURIComponent(this.room)}/said`);
+      // a player's token: a room shown late to spectators keeps its latest decisions back from others
+      const headers = this.client.token ? { Authorization: `Bearer ${this.client.token}` } : {};
+      const r = await fetch(`api/rooms/${encodeURIComponent(this.room)}/said`, { headers });
       if (!r.ok) return;
       said = (await r.json()).said;
     } catch {
@@ -233,7 +235,9 @@ class TablePage {
       last: v.last ?? null, // the server's description of the latest decision
       ratings: this.seatRatings(v),
     };
-    const board = v.table ? this.board(v, ctx) : h("p", { class: "hint" }, t("table.not_started"));
+    // a spectator shown the game late waits for its first table (`joined` said `waiting`)
+    const waiting = this.mirror.seq < 0 && this.mirror.delay;
+    const board = v.table ? this.board(v, ctx) : h("p", { class: "hint" }, t(waiting ? "table.delay_wait" : "table.not_started"));
     showTurn(this.myTurn(), this.renderer.title ?? v.game);
     const page = h(
       "section",
@@ -298,18 +302,27 @@ class TablePage {
       { class: "table-head" },
       h("h2", {}, title),
       h("span", { class: "tag" }, t("table.room", { room: this.room })),
-      h("span", { class: "tag" }, t(`status.${v.status}`)),
-      ratedTag(!!v.clock), // only a timed room is rated (server.rooms.document.rated)
+      v.status ? h("span", { class: "tag" }, t(`status.${v.status}`)) : null, // (no table yet: a spectator shown it late)
+      v.status ? ratedTag(!!v.clock) : null, // only a timed room is rated (server.rooms.document.rated)
       h("span", { class: "tag", id: "whoami" }, who),
       this.notice ? h("span", { class: "tag notice" }, this.notice) : null,
+      this.delayTag(you),
       h("span", { class: "head-actions" }, inviteButton(this.room), you === null ? null : soundToggle(), you === null ? null : notifyToggle(), h("a", { href: "#/", class: "button" }, t("table.lobby"))),
     );
+  }
+
+  /** A spectator of a room shown late (its `joined` said how late): say so. */
+  delayTag(you) {
+    const delay = you === null ? this.mirror.delay : null;
+    if (!delay) return null;
+    const late = delay.seconds ? t("table.delay_seconds", { count: delay.seconds }) : t("table.delay_moves", { count: delay.moves });
+    return h("span", { class: "tag notice", id: "delay" }, late);
   }
 
   /** Each seated player's rating in this game, from its leaderboard, asked once per
    * page; a redraw shows them when they come. */
   seatRatings(v) {
-    if (!this.askedRatings) {
+    if (!this.askedRatings && v.game) {
       this.askedRatings = true;
       ratingsOf(v.game, true).then((all) => {
         this.ratings = Object.fromEntries(all);

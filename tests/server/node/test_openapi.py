@@ -190,6 +190,8 @@ async def test_a_real_node_answers_as_described(server, redis_url: str) -> None:
             await answers_validate(http, path, f"/api/rooms/nosuchroom/{suffix}", seen)
         for url in ["/api/leaderboard/highcard", "/api/leaderboard/highcard?limit=x", "/api/leaderboard/no"]:
             await answers_validate(http, "/api/leaderboard/{game}", url, seen)
+        for url in ["/api/tv", "/api/tv?game=highcard", "/api/tv?game=no"]:
+            await answers_validate(http, "/api/tv", url, seen)
         deadline = asyncio.get_running_loop().time() + 20
         while (
             await answers_validate(http, "/api/players/{player}", f"/api/players/{player}", seen)
