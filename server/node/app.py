@@ -36,6 +36,8 @@ from server.console.audit import Audit
 from server.console.operations import Operations
 from server.console.survey import Survey
 from server.games import registry
+from server.identity import handover
+from server.identity.handover import Handover
 from server.identity.ids import Signer
 from server.identity.quotas import Quotas
 from server.identity.tokens import Revocations, Tokens
@@ -141,6 +143,7 @@ class Node:
         self.referee: Referee | None = None
         self.signer: Tokens | None = None
         self.correspondence: Correspondence | None = None  # games lists and vacations, once started
+        self.handover: Handover | None = None  # codes carrying a player to another device, once started
         self.console: console.Console | None = None  # the operators' routes (server.console), once started
         self.tournaments: Tournaments | None = None  # the tournaments' routes (server.tournaments), once started
         self.director: Director | None = None
@@ -174,6 +177,7 @@ class Node:
         self.director = Director(self.redis, self.store, self.id, s)
         self.signer = signer
         self.correspondence = Correspondence(self.redis, self.rooms, s.vacation_days)
+        self.handover = Handover(self.redis, signer, s.handover_ttl)
         parts: list[background.Looping] = [
             Liveness(self.gateway.limits, s),
             Revocations(signer, self.gateway),
@@ -295,6 +299,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *tournament_routes(),
         said.route(node.redis),
         *correspondence.routes(),
+        *handover.routes(),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", WebFiles(directory=settings.web, html=True)))
