@@ -36,7 +36,7 @@ from starlette.routing import Route
 
 from server.identity.ids import clean_name
 from server.runtime import wallclock
-from server.runtime.bearer import CHALLENGE, bearer
+from server.runtime.bearer import path_player
 from server.storage.keys import handover_key, player_handover_key
 from server.storage.store import text
 
@@ -104,13 +104,9 @@ def routes() -> list[Route]:
         parts: Handover | None = getattr(node, "handover", None)
         if parts is None:
             return JSONResponse({"error": "unavailable", "detail": "the node is starting"}, 503)
-        token = bearer(request.headers)
-        found = await node.signer.verify(token) if token else None
-        if found is None:
-            return JSONResponse({"error": "unauthorized", "detail": "send Authorization: Bearer <your token>"}, 401,
-                                {"WWW-Authenticate": CHALLENGE})  # fmt: skip
-        if found.player != request.path_params["player"]:
-            return JSONResponse({"error": "forbidden", "detail": "only the player themselves may do this"}, 403)
+        found = await path_player(request, node.signer)
+        if isinstance(found, Response):
+            return found
         return parts, found
 
     async def code(request: Request) -> Response:

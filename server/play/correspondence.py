@@ -37,7 +37,7 @@ from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
 from server.rooms.service import Change, Rooms
 from server.runtime import wallclock
-from server.runtime.bearer import CHALLENGE, bearer
+from server.runtime.bearer import path_player
 from server.storage.keys import player_rooms_key, vacation_key
 
 log = logging.getLogger("longhall.correspondence")
@@ -172,15 +172,10 @@ def routes() -> list[Route]:
         parts: Correspondence | None = getattr(node, "correspondence", None)
         if parts is None:
             return JSONResponse({"error": "unavailable", "detail": "the node is starting"}, 503)
-        token = bearer(request.headers)
-        found = await node.signer.verify(token) if token else None
-        if found is None:
-            return JSONResponse({"error": "unauthorized", "detail": "send Authorization: Bearer <your token>"}, 401,
-                                {"WWW-Authenticate": CHALLENGE})  # fmt: skip
-        player = request.path_params["player"]
-        if found.player != player:
-            return JSONResponse({"error": "forbidden", "detail": "only the player themselves may see this"}, 403)
-        return parts, player
+        found = await path_player(request, node.signer)
+        if isinstance(found, Response):
+            return found
+        return parts, found.player
 
     async def games(request: Request) -> Response:
         got = await who(request)

@@ -41,7 +41,8 @@ export function handoverPanel(client) {
     h("p", { class: "hint" }, t("handover.explain")), make, out);
 }
 
-/** The link of a code made, its QR code, until when it works, copy and revoke. */
+/** The link of a code made, its QR code, when it stops working (its ttl from now: the
+ * browser's clock may differ from the node's `expires`), copy and revoke. */
 async function shown(made, revoke) {
   const link = linkOf(made.code);
   const { default: QRCode } = await import("qrcode");
@@ -57,11 +58,10 @@ async function shown(made, revoke) {
       field.select(); // no clipboard (http, old browser): selected, to copy by hand
     }
   });
-  const until = made.expires - Date.now(); // (the node's expiry, read as the rest of its ttl)
   return h("div", { class: "handover-made", "data-code": made.code },
     qr,
     h("p", {}, field, " ", copy, " ", h("button", { type: "button", id: "handover-revoke", onclick: revoke }, t("handover.revoke"))),
-    h("p", { class: "hint" }, t("handover.expires", { when: relative(Math.min(until, made.ttl * 1000)) })));
+    h("p", { class: "hint" }, t("handover.expires", { when: relative(made.ttl * 1000) })));
 }
 
 /** The page of a link ("#/handover/CODE"): become that player on this device, once asked. */

@@ -53,10 +53,9 @@ function draw(el, waiting) {
   const count = waiting.length;
   const next = nextOf(waiting, here);
   el.dataset.count = String(count);
-  el.replaceChildren(
-    h("a", { href: "#/games", id: "to-games", class: count ? "turns-count waiting" : "turns-count" },
-      count ? t("turns.count", { count }) : t("games.title")),
-    next ? h("a", { href: `#/room/${next}`, id: "next-turn", class: "button next-turn", title: t("turns.next_title") }, t("turns.next")) : null,
-  );
+  const link = h("a", { href: "#/games", id: "to-games", class: count ? "turns-count waiting" : "turns-count" },
+    count ? t("turns.count", { count }) : t("games.title"));
+  const onward = next && h("a", { href: `#/room/${next}`, id: "next-turn", class: "button next-turn", title: t("turns.next_title") }, t("turns.next"));
+  el.replaceChildren(...(onward ? [link, onward] : [link]));
   if (!here) document.title = count ? `${t("turns.count", { count })} · ${TITLE}` : TITLE;
 }

@@ -23,20 +23,9 @@ from clients.python.client import Client
 from server.identity.tokens import revoke
 from server.node.http_limits import DEFAULT_PRICE, HttpLimits
 from tests.cluster import ServerProc
+from tests.moved_clock import Time
 
 TTL = 60  # the node's LONGHALL_HANDOVER_TTL, seconds
-
-
-class Time:
-    """The node's clock, moved by the test: ms added to the system's."""
-
-    def __init__(self, path: Path) -> None:
-        self.path, self.offset = path, 0
-        path.write_text("0")
-
-    def advance(self, ms: int) -> None:
-        self.offset += ms
-        self.path.write_text(str(self.offset))
 
 
 @pytest.fixture

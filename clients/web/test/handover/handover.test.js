@@ -113,6 +113,7 @@ test("hand-over: a link and a QR code make a second device the same player, seat
   await phone.evaluate((m) => window.longhall.tryMove(m), moves[0]);
   await astrid.waitUntil(() => astrid.rooms.get(room).seq > seq);
   assert.equal(astrid.rooms.get(room).view.last.seat, 0);
+  assert.doesNotMatch(await phone.locator("header").textContent(), /null|undefined|NaN/);
   await phone.screenshot({ path: `${c.SHOTS}handover-phone-table.png` });
 
   // a third device: the link is used up
@@ -148,6 +149,7 @@ test("your games: both listed newest first, the count in the header and title, t
   await me.page.waitForFunction(() => document.querySelectorAll("#my-games tbody tr").length === 2);
   const rows = await me.page.locator("#my-games tbody tr").evaluateAll((trs) => trs.map((tr) => [tr.dataset.room, tr.dataset.yourTurn]));
   assert.deepEqual(rows, [[theirs, "false"], [mine, "true"]], "newest change first, the turn marked");
+  assert.doesNotMatch(await me.page.locator("#my-games").textContent(), /null|undefined|NaN/);
   assert.equal(await me.page.locator(`#my-games tr[data-room="${theirs}"] .turn-line`).textContent(), "Ivar to play");
   const count = words["turns.count_one"].replace("{{count}}", "1");
   await me.page.locator('#turns[data-count="1"]').waitFor();
@@ -162,6 +164,7 @@ test("your games: both listed newest first, the count in the header and title, t
   await me.page.locator("#next-turn").click();
   await me.page.locator(`.table-page[data-room="${mine}"][data-turn="yours"]`).waitFor();
   assert.equal(await me.page.locator("#next-turn").count(), 0, "no other game waits for her");
+  assert.doesNotMatch(await me.page.locator("header").textContent(), /null|undefined|NaN/);
 
   // her turn played (from her other socket): the count goes back to none
   for (let i = 0; i < 20 && helga.rooms.get(mine).view.to_act.includes(0); i++) {
