@@ -19,9 +19,12 @@ import { after, before, test } from "node:test";
 import { Client } from "@longhall/client";
 import jsQR from "jsqr";
 import WebSocket from "ws";
+import { seriousFindings } from "../axe/axe.js";
 import * as c from "../play/common.js";
 
-const words = JSON.parse(readFileSync(new URL("../../src/i18n/en.json", import.meta.url), "utf8"));
+const LANGS = ["en", "ru", "pl", "fi", "uk"];
+const catalogue = (lang) => JSON.parse(readFileSync(new URL(`../../src/i18n/${lang}.json`, import.meta.url), "utf8"));
+const words = catalogue("en");
 const WS = c.HTTP ? `${c.HTTP.replace(/^http/, "ws")}/ws` : "";
 
 let browser;
@@ -96,11 +99,14 @@ test("hand-over: a link and a QR code make a second device the same player, seat
   const link = await laptop.page.locator("#handover-link").inputValue();
   assert.match(link, /#\/handover\/[A-Za-z0-9_-]{22}$/);
   assert.equal(await qrText(laptop.page), link, "the QR code says the link");
+  assert.deepEqual(await seriousFindings(laptop.page), [], "axe-core on the lobby with its link shown");
   await laptop.page.screenshot({ path: `${c.SHOTS}handover-panel.png`, fullPage: true });
 
   // the second device: a browser that never saw this player
   const phone = await c.newPage(browser, c.PHONE, errors, { hideList: false });
   await phone.goto(link);
+  await phone.locator("#handover-accept").waitFor();
+  assert.deepEqual(await seriousFindings(phone), [], "axe-core on the link's page");
   await phone.locator("#handover-accept").click();
   await phone.locator(`#my-games tr[data-room="${room}"]`).waitFor();
   assert.equal(await phone.evaluate(() => window.longhall.client.player), laptop.player, "the same player");
@@ -156,6 +162,28 @@ test("your games: both listed newest first, the count in the header and title, t
   assert.equal(await me.page.locator("#to-games").textContent(), count);
   assert.equal(await me.page.title(), `${count} · Longhall`);
   await me.page.screenshot({ path: `${c.SHOTS}games-page.png`, fullPage: true });
+
+  // in every language: the page's heading and the header's count are the catalogue's (its
+  // plural for one), it fits a phone's width, and axe-core finds nothing serious
+  const found = [];
+  for (const lang of LANGS) {
+    const w = catalogue(lang);
+    await me.page.evaluate((l) => localStorage.setItem("longhall.lang", l), lang);
+    await me.page.reload();
+    await me.page.waitForFunction(() => document.querySelectorAll("#my-games tbody tr").length === 2);
+    await me.page.locator('#turns[data-count="1"]').waitFor();
+    assert.equal(await me.page.locator(".games-page h2").textContent(), w["games.title"], lang);
+    assert.equal(await me.page.locator("#to-games").textContent(), w["turns.count_one"].replace("{{count}}", "1"), lang);
+    for (const f of await seriousFindings(me.page)) found.push({ what: `${lang} games`, ...f });
+    await me.page.setViewportSize(c.PHONE);
+    const [wide, screen] = await me.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    assert.ok(wide <= screen + 1, `${lang}: the games page is ${wide}px wide on a ${screen}px screen`);
+    await me.page.setViewportSize(c.DESKTOP);
+  }
+  assert.deepEqual(found, [], JSON.stringify(found, null, 1));
+  await me.page.evaluate(() => localStorage.setItem("longhall.lang", "en"));
+  await me.page.reload();
+  await me.page.locator('#turns[data-count="1"]').waitFor();
 
   // from the other game's table, one click to the game where it is her turn
   await me.page.locator(`#my-games tr[data-room="${theirs}"] a.to-table`).click();
