@@ -36,9 +36,10 @@ from server.console.audit import Audit
 from server.console.operations import Operations
 from server.console.survey import Survey
 from server.games import registry
-from server.identity import handover
+from server.identity import handover, passkeys
 from server.identity.handover import Handover
 from server.identity.ids import Signer
+from server.identity.passkeys import Passkeys
 from server.identity.quotas import Quotas
 from server.identity.tokens import Revocations, Tokens
 from server.matchmaking.matchmaker import Matchmaker
@@ -144,6 +145,7 @@ class Node:
         self.signer: Tokens | None = None
         self.correspondence: Correspondence | None = None  # games lists and vacations, once started
         self.handover: Handover | None = None  # codes carrying a player to another device, once started
+        self.passkeys: Passkeys | None = None  # signing in with a passkey, once started
         self.console: console.Console | None = None  # the operators' routes (server.console), once started
         self.tournaments: Tournaments | None = None  # the tournaments' routes (server.tournaments), once started
         self.director: Director | None = None
@@ -178,6 +180,7 @@ class Node:
         self.signer = signer
         self.correspondence = Correspondence(self.redis, self.rooms, s.vacation_days)
         self.handover = Handover(self.redis, signer, s.handover_ttl)
+        self.passkeys = Passkeys(self.redis, signer)
         parts: list[background.Looping] = [
             Liveness(self.gateway.limits, s),
             Revocations(signer, self.gateway),
@@ -300,6 +303,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         said.route(node.redis),
         *correspondence.routes(),
         *handover.routes(),
+        *passkeys.routes(),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", WebFiles(directory=settings.web, html=True)))

@@ -167,6 +167,17 @@ def player_handover_key(player: str) -> str:
     return f"player:{{{player}}}:handover"
 
 
+def passkey_key(credential: str) -> str:
+    """A player's passkey by its credential id: player, name, public key, signature count
+    (server.identity.passkeys)."""
+    return f"passkey:{{{credential}}}"
+
+
+def passkey_challenge_key(challenge: str) -> str:
+    """A WebAuthn challenge given and not yet answered, with what it was for."""
+    return f"passkey:challenge:{{{challenge}}}"
+
+
 def rooms_held_key(player: str) -> str:
     """The rooms a player holds now (server.identity.quotas)."""
     return f"quota:{{{player}}}:rooms"

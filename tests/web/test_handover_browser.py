@@ -24,7 +24,7 @@ def test_handover_and_games_pages_in_the_browser(built_test_web: Path, own_redis
     node = ServerProc(tmp_path / "node", own_redis, args=("--web", str(built_test_web)),
                       LONGHALL_HTTP_RATE="0").start()  # fmt: skip
     try:
-        browser_suite(node.http, ["test/handover/"], passes=2, timeout=600)
+        browser_suite(node.http, ["test/handover/"], passes=3, timeout=600)
     finally:
         node.stop()
     for shot in ("handover-panel", "handover-phone-table", "games-page"):

@@ -10,6 +10,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n/index.js";
 import { relative } from "./my_games.js";
+import { passkeyRow } from "./passkeys.js";
 import { adopt, hasToken, storedName } from "./session.js";
 
 const linkOf = (code) => `${location.origin}${location.pathname}#/handover/${code}`;
@@ -38,7 +39,7 @@ export function handoverPanel(client) {
     out.replaceChildren(h("p", { class: "hint", id: "handover-revoked" }, t("handover.revoked")));
   };
   return h("section", { class: "panel handover", id: "handover" }, h("h2", {}, t("handover.title")),
-    h("p", { class: "hint" }, t("handover.explain")), make, out);
+    h("p", { class: "hint" }, t("handover.explain")), make, out, passkeyRow(client));
 }
 
 /** The link of a code made, its QR code, when it stops working (its ttl from now: the

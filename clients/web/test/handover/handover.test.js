@@ -7,6 +7,10 @@
 // first device's player sees the decision as its own. A third context opening the same
 // link is told it was used; a link revoked no longer redeems.
 //
+// Passkeys: a passkey added on one device (a virtual authenticator, Chrome DevTools
+// Protocol's WebAuthn domain) and copied to another's authenticator (as a synced one would
+// be) signs that device in as the same player; an assertion sent twice is refused.
+//
 // The games page: a player seated in two games, their turn in one: "#/games" lists both
 // newest first with the turn marked, the header and the tab's title say "Your turn in 1
 // game", and the header's "Next game" leads from the other game's table to that one in
@@ -133,7 +137,7 @@ test("hand-over: a link and a QR code make a second device the same player, seat
 
   // a link revoked from the panel no longer redeems
   await laptop.page.locator("#handover-make").click();
-  await laptop.page.locator("#handover-link").waitFor();
+  await laptop.page.waitForFunction((old) => document.querySelector("#handover-link")?.value !== old, link); // the new link drawn
   const again = await laptop.page.locator("#handover-link").inputValue();
   assert.notEqual(again, link);
   await laptop.page.locator("#handover-revoke").click();
@@ -203,4 +207,57 @@ test("your games: both listed newest first, the count in the header and title, t
   assert.equal(await me.page.locator("#to-games").textContent(), words["games.title"]);
   assert.deepEqual(errors, []);
   await me.page.context().close();
+});
+
+/** A virtual authenticator on `page` (Chrome DevTools Protocol, WebAuthn domain): a
+ * platform one that holds discoverable credentials and verifies its user. */
+async function authenticator(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const options = { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true,
+    isUserVerified: true, automaticPresenceSimulation: true };
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", { options });
+  return { cdp, id: authenticatorId };
+}
+
+test("passkeys: one added on a device signs another device in as the same player", { skip: c.skip, timeout: 240000 }, async () => {
+  // WebAuthn wants a host name, not an address: the node is reached as localhost here
+  const site = c.HTTP.replace("127.0.0.1", "localhost");
+  const laptop = await c.newPage(browser, c.DESKTOP, errors, { hideList: false });
+  const first = await authenticator(laptop);
+  await laptop.goto(`${site}/#/`);
+  await laptop.locator(".game-card").first().waitFor();
+  const player = await laptop.evaluate(() => window.longhall.client.player);
+  const helper = await connect("Sigrid", await laptop.evaluate(() => localStorage.getItem("longhall.token")));
+  const room = await startedRoom(helper, await connect("Torvald"));
+  await laptop.locator("#passkey-add").click();
+  await laptop.locator("#passkey-said", { hasText: words["passkey.added"] }).waitFor();
+  const { credentials } = await first.cdp.send("WebAuthn.getCredentials", { authenticatorId: first.id });
+  assert.equal(credentials.length, 1);
+  assert.ok(credentials[0].isResidentCredential, "a discoverable credential: no user to name at sign-in");
+
+  // another device whose authenticator holds the passkey (as a synced one would)
+  const tablet = await c.newPage(browser, c.DESKTOP, errors, { hideList: false });
+  const second = await authenticator(tablet);
+  await second.cdp.send("WebAuthn.addCredential", { authenticatorId: second.id, credential: credentials[0] });
+  await tablet.goto(`${site}/#/`);
+  await tablet.locator(".game-card").first().waitFor();
+  assert.notEqual(await tablet.evaluate(() => window.longhall.client.player), player, "a guest of its own at first");
+  await tablet.locator("#passkey-sign-in").click();
+  await tablet.locator(`#my-games tr[data-room="${room}"]`).waitFor();
+  assert.equal(await tablet.evaluate(() => window.longhall.client.player), player, "signed in as the same player");
+
+  // an assertion sent again is refused: its challenge was used
+  const asked = await (await fetch(`${site}/api/passkeys/options`, { method: "POST", headers: { Origin: site } })).json();
+  assert.ok(asked.challenge && asked.rpId === "localhost");
+  const replay = await tablet.evaluate(async () => {
+    const options = await (await fetch("api/passkeys/options", { method: "POST" })).json();
+    const proof = await navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options) });
+    const send = () => fetch("api/passkeys", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(proof.toJSON()) }).then((r) => r.status);
+    return [await send(), await send()];
+  });
+  assert.deepEqual(replay, [200, 401]);
+  refusedOnce(401);
+  assert.deepEqual(errors, []);
+  for (const p of [laptop, tablet]) await p.context().close();
 });
