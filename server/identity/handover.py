@@ -36,7 +36,7 @@ from starlette.routing import Route
 
 from server.identity.ids import clean_name
 from server.runtime import wallclock
-from server.runtime.bearer import path_player
+from server.runtime.bearer import own, part_of
 from server.storage.keys import handover_key, player_handover_key
 from server.storage.store import text
 
@@ -98,20 +98,9 @@ class Handover:
 def routes() -> list[Route]:
     """The routes, reading the node's `handover` and `signer` (set when it starts)."""
 
-    async def own(request: Request) -> tuple[Handover, Any] | Response:
-        """The node's hand-overs and the verified bearer, when it is the path's player."""
-        node = request.app.state.node
-        parts: Handover | None = getattr(node, "handover", None)
-        if parts is None:
-            return JSONResponse({"error": "unavailable", "detail": "the node is starting"}, 503)
-        found = await path_player(request, node.signer)
-        if isinstance(found, Response):
-            return found
-        return parts, found
-
     async def code(request: Request) -> Response:
         """POST: a new code; DELETE: the code revoked."""
-        got = await own(request)
+        got = await own(request, "handover")
         if isinstance(got, Response):
             return got
         parts, who = got
@@ -125,9 +114,9 @@ def routes() -> list[Route]:
         return JSONResponse(await parts.make(who.player, name), 201, {"Cache-Control": "no-store"})
 
     async def redeem(request: Request) -> Response:
-        parts: Handover | None = getattr(request.app.state.node, "handover", None)
-        if parts is None:
-            return JSONResponse({"error": "unavailable", "detail": "the node is starting"}, 503)
+        parts = part_of(request, "handover")
+        if isinstance(parts, Response):
+            return parts
         found = await parts.redeem(request.path_params["code"])
         if found is None:
             return JSONResponse(GONE, 404, {"Cache-Control": "no-store"})

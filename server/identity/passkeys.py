@@ -41,7 +41,7 @@ from webauthn.helpers.structs import AuthenticatorSelectionCriteria, ResidentKey
 
 from server.identity.handover import Signs
 from server.identity.ids import clean_name
-from server.runtime.bearer import path_player
+from server.runtime.bearer import own, part_of
 from server.storage.keys import passkey_challenge_key, passkey_key
 from server.storage.store import text
 
@@ -154,19 +154,11 @@ async def _body(request: Request) -> dict[str, Any]:
 def routes() -> list[Route]:
     """The routes, reading the node's `passkeys` and `signer` (set when it starts)."""
 
-    def node_parts(request: Request) -> Passkeys | Response:
-        parts: Passkeys | None = getattr(request.app.state.node, "passkeys", None)
-        if parts is None:
-            return JSONResponse({"error": "unavailable", "detail": "the node is starting"}, 503)
-        return parts
-
     async def add_options(request: Request) -> Response:
-        parts = node_parts(request)
-        if isinstance(parts, Response):
-            return parts
-        found = await path_player(request, request.app.state.node.signer)
-        if isinstance(found, Response):
-            return found
+        got = await own(request, "passkeys")
+        if isinstance(got, Response):
+            return got
+        parts, found = got
         try:
             _, rp_id = party(request)
         except Refused as exc:
@@ -175,12 +167,10 @@ def routes() -> list[Route]:
         return _json(await parts.creation(found.player, name, rp_id))
 
     async def add(request: Request) -> Response:
-        parts = node_parts(request)
-        if isinstance(parts, Response):
-            return parts
-        found = await path_player(request, request.app.state.node.signer)
-        if isinstance(found, Response):
-            return found
+        got = await own(request, "passkeys")
+        if isinstance(got, Response):
+            return got
+        parts, found = got
         try:
             origin, rp_id = party(request)
             cid = await parts.add(found.player, await _body(request), origin, rp_id)
@@ -189,7 +179,7 @@ def routes() -> list[Route]:
         return JSONResponse({"id": cid}, 201)
 
     async def sign_in_options(request: Request) -> Response:
-        parts = node_parts(request)
+        parts = part_of(request, "passkeys")
         if isinstance(parts, Response):
             return parts
         try:
@@ -199,7 +189,7 @@ def routes() -> list[Route]:
         return _json(await parts.request(rp_id))
 
     async def sign_in(request: Request) -> Response:
-        parts = node_parts(request)
+        parts = part_of(request, "passkeys")
         if isinstance(parts, Response):
             return parts
         try:

@@ -37,7 +37,7 @@ from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
 from server.rooms.service import Change, Rooms
 from server.runtime import wallclock
-from server.runtime.bearer import path_player
+from server.runtime.bearer import own
 from server.storage.keys import player_rooms_key, vacation_key
 
 log = logging.getLogger("longhall.correspondence")
@@ -168,14 +168,8 @@ def routes() -> list[Route]:
     """The routes, reading the node's `correspondence` and `signer` (set when it starts)."""
 
     async def who(request: Request) -> tuple[Correspondence, str] | Response:
-        node = request.app.state.node
-        parts: Correspondence | None = getattr(node, "correspondence", None)
-        if parts is None:
-            return JSONResponse({"error": "unavailable", "detail": "the node is starting"}, 503)
-        found = await path_player(request, node.signer)
-        if isinstance(found, Response):
-            return found
-        return parts, found.player
+        got = await own(request, "correspondence")
+        return got if isinstance(got, Response) else (got[0], got[1].player)
 
     async def games(request: Request) -> Response:
         got = await who(request)

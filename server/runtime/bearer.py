@@ -1,7 +1,8 @@
 """The token an HTTP request carries as `Authorization: Bearer <token>` ("" when none):
 read the same way by every route that answers only a token's holder (the operators'
 console, a player's games list and vacation, tournaments, hand-over codes); and, for the
-routes of one player (`/api/players/{player}/...`), whether it is that player's."""
+routes of one player (`/api/players/{player}/...`), whether it is that player's, with the
+node's part that answers them."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
 CHALLENGE = 'Bearer realm="longhall"'  # the players' routes' WWW-Authenticate
 
@@ -36,3 +37,22 @@ async def path_player(request: Request, signer: Verifies) -> Any:
     if found.player != request.path_params["player"]:
         return JSONResponse({"error": "forbidden", "detail": "only the player themselves may do this"}, 403)
     return found
+
+
+STARTING = {"error": "unavailable", "detail": "the node is starting"}
+
+
+def part_of(request: Request, name: str) -> Any:
+    """The node's part `name` (set when it starts), or the 503 to answer until then."""
+    part = getattr(request.app.state.node, name, None)
+    return JSONResponse(STARTING, 503) if part is None else part
+
+
+async def own(request: Request, name: str) -> tuple[Any, Any] | Response:
+    """The node's part `name` and who the request's token proves, when that is the path's
+    `{player}`; else the answer (503 while the node starts, 401, 403)."""
+    part = part_of(request, name)
+    if isinstance(part, Response):
+        return part
+    found = await path_player(request, request.app.state.node.signer)
+    return found if isinstance(found, Response) else (part, found)
