@@ -259,6 +259,10 @@ class Tokens:
         return player, float(claims.get("iat", 0)), (str(name)[:40] if name else None)
 
     # -- revocation ----------------------------------------------------------------------
+    async def revoked_at(self, player: str) -> float | None:
+        """When the player's tokens were last revoked (unix time), or None."""
+        return await self._revoked_at(player)
+
     async def _revoked_at(self, player: str) -> float | None:
         at = await self.redis.zscore(REVOKED, player)
         return None if at is None else float(at)

@@ -37,7 +37,10 @@ from server.console.audit import Audit
 from server.console.operations import Operations
 from server.console.survey import Survey
 from server.games import registry
+from server.identity import handover, passkeys
+from server.identity.handover import Handover
 from server.identity.ids import Signer
+from server.identity.passkeys import Passkeys
 from server.identity.quotas import Quotas
 from server.identity.tokens import Revocations, Tokens
 from server.matchmaking.matchmaker import Matchmaker
@@ -142,6 +145,8 @@ class Node:
         self.referee: Referee | None = None
         self.signer: Tokens | None = None
         self.correspondence: Correspondence | None = None  # games lists and vacations, once started
+        self.handover: Handover | None = None  # codes carrying a player to another device, once started
+        self.passkeys: Passkeys | None = None  # signing in with a passkey, once started
         self.console: console.Console | None = None  # the operators' routes (server.console), once started
         self.tournaments: Tournaments | None = None  # the tournaments' routes (server.tournaments), once started
         self.director: Director | None = None
@@ -175,6 +180,8 @@ class Node:
         self.director = Director(self.redis, self.store, self.id, s)
         self.signer = signer
         self.correspondence = Correspondence(self.redis, self.rooms, s.vacation_days)
+        self.handover = Handover(self.redis, signer, s.handover_ttl)
+        self.passkeys = Passkeys(self.redis, signer)
         parts: list[background.Looping] = [
             Liveness(self.gateway.limits, s),
             Revocations(signer, self.gateway),
@@ -301,6 +308,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         said.route(node.redis),
         *correspondence.routes(),
         *tv.routes(tv.Tv(node.redis)),
+        *handover.routes(),
+        *passkeys.routes(),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", WebFiles(directory=settings.web, html=True)))

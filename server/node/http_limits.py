@@ -40,6 +40,12 @@ PRICES: dict[str, int] = {
     "/api/rooms/{room}/steps": 10,  # the game through the engine up to the page asked
     "/api/rooms/{room}/replay": 5,  # a room's log, or a game from the archive
     "/api/rooms/{room}/said": 5,  # a room's log
+    "/api/players/{player}/handover": 5,  # a token checked, a code written (or revoked)
+    "/api/handover/{code}": 50,  # a code tried (and a token signed): guessing is paid dearly
+    "/api/players/{player}/passkeys/options": 5,  # a token checked, a challenge written
+    "/api/players/{player}/passkeys": 10,  # a credential verified and kept
+    "/api/passkeys/options": 5,  # a challenge written
+    "/api/passkeys": 20,  # a signature verified (and a token signed)
     "/api/players/{player}/games": 5,  # the documents of every room the player sits in
     "/api/players/{player}/vacation": 5,  # a commit in each of the player's correspondence rooms
     "/api/players/{player}": 5,  # the archive

@@ -37,7 +37,7 @@ from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
 from server.rooms.service import Change, Rooms
 from server.runtime import wallclock
-from server.runtime.bearer import CHALLENGE, bearer
+from server.runtime.bearer import own
 from server.storage.keys import player_rooms_key, vacation_key
 
 log = logging.getLogger("longhall.correspondence")
@@ -168,19 +168,8 @@ def routes() -> list[Route]:
     """The routes, reading the node's `correspondence` and `signer` (set when it starts)."""
 
     async def who(request: Request) -> tuple[Correspondence, str] | Response:
-        node = request.app.state.node
-        parts: Correspondence | None = getattr(node, "correspondence", None)
-        if parts is None:
-            return JSONResponse({"error": "unavailable", "detail": "the node is starting"}, 503)
-        token = bearer(request.headers)
-        found = await node.signer.verify(token) if token else None
-        if found is None:
-            return JSONResponse({"error": "unauthorized", "detail": "send Authorization: Bearer <your token>"}, 401,
-                                {"WWW-Authenticate": CHALLENGE})  # fmt: skip
-        player = request.path_params["player"]
-        if found.player != player:
-            return JSONResponse({"error": "forbidden", "detail": "only the player themselves may see this"}, 403)
-        return parts, player
+        got = await own(request, "correspondence")
+        return got if isinstance(got, Response) else (got[0], got[1].player)
 
     async def games(request: Request) -> Response:
         got = await who(request)

@@ -71,6 +71,7 @@ class Settings:
     jwks: str = limit("", "JWKS file of a backend whose JWTs (RS256, ES256...) vouch for players")
     jwt_issuer: str = limit("", "required `iss` of external JWTs")
     jwt_audience: str = limit("", "required `aud` of external JWTs")
+    handover_ttl: int = limit(300, "seconds a code carrying a player to another device may be redeemed (once)")
     # connections and liveness (server/transport/handshake.py, server/transport/liveness.py)
     ip_connections: int = limit(256, "open connections per IP address (0: no cap)")
     handshake_timeout: float = limit(10.0, "seconds from TCP accept to a complete websocket upgrade")

@@ -156,6 +156,28 @@ REVOKED = "longhall:revoked"  # player -> time their tokens were revoked
 ACTIONS = "longhall:actions"  # operators' latest actions, newest first (list of JSON; server.console.audit)
 
 
+def handover_key(code: str) -> str:
+    """A one-time hand-over code: the player it carries to another device, until when
+    (server.identity.handover); it expires with the code."""
+    return f"handover:{{{code}}}"
+
+
+def player_handover_key(player: str) -> str:
+    """The hand-over code a player made last and has not seen used (a new one replaces it)."""
+    return f"player:{{{player}}}:handover"
+
+
+def passkey_key(credential: str) -> str:
+    """A player's passkey by its credential id: player, name, public key, signature count
+    (server.identity.passkeys)."""
+    return f"passkey:{{{credential}}}"
+
+
+def passkey_challenge_key(challenge: str) -> str:
+    """A WebAuthn challenge given and not yet answered, with what it was for."""
+    return f"passkey:challenge:{{{challenge}}}"
+
+
 def rooms_held_key(player: str) -> str:
     """The rooms a player holds now (server.identity.quotas)."""
     return f"quota:{{{player}}}:rooms"

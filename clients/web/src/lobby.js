@@ -1,6 +1,7 @@
 // The lobby: a new room first, then your games (status, whose turn), the open rooms
-// live, and who you are; links to the leaderboards and your page (ratings.js) and to the
-// tournaments (tournaments.js).
+// live, and who you are (and your player on another device: handover.js); links to the
+// leaderboards and your page (ratings.js), to the tournaments (tournaments.js) and to all
+// your games (my_games.js).
 //
 // Rooms come from GET /api/rooms (public rooms: game, seats, status, spectators, rated),
 // polled every two seconds while the lobby is shown. The rooms you created or joined are
@@ -9,6 +10,7 @@
 // that are being played are joined, as the table joins them, for whose turn it is — live.
 
 import { h } from "./dom.js";
+import { handoverPanel } from "./handover.js";
 import { LANGUAGES, lang, list, setLanguage, t } from "./i18n/index.js";
 import { clockChoice } from "./lobby_clock.js";
 import { ratedTag, ratingText, ratingsOf } from "./ratings.js";
@@ -41,12 +43,14 @@ export function showLobby(app, client) {
   app.append(
     h("nav", { class: "lobby-links" }, h("a", { href: "#/leaderboard/", id: "to-leaderboards" }, t("ratings.leaderboards")), " · ", h("a", { href: `#/player/${client.player}`, id: "to-my-page" }, t("ratings.my_page")),
       " · ", h("a", { href: "#/tournaments", id: "to-tournaments" }, t("tournaments.link")),
-      " · ", h("a", { href: "#/tv/", id: "to-tv" }, t("tv.link"))),
+      " · ", h("a", { href: "#/tv/", id: "to-tv" }, t("tv.link")),
+      " · ", h("a", { href: "#/games", id: "to-my-games" }, t("games.title"))),
     h("section", { class: "panel" }, h("h2", {}, t("lobby.new_room")), errorBox, gamesBox),
     versusSlot,
     yours.el,
     h("section", { class: "panel" }, h("h2", {}, t("lobby.open_rooms")), roomsBox),
     h("section", { class: "panel" }, h("h2", {}, t("lobby.you")), identityForm(client), languagePicker()),
+    handoverPanel(client), // your player on another device
   );
   import("./versus.js").then(({ versusPanel }) => versusSlot.replaceWith(versusPanel(client))); // play against the computer
   let titles = {};

@@ -30,6 +30,17 @@ export function rename(name) {
   localStorage.setItem(NAME, name);
 }
 
+/** Become the player another device handed over (handover.js): their token, and the
+ * name they play under, kept where this browser keeps its own. The next connection is
+ * that player. */
+export function adopt({ token, name }) {
+  localStorage.setItem(TOKEN, token);
+  if (name) rename(name);
+}
+
+/** Whether this browser holds a player's token already. */
+export const hasToken = () => localStorage.getItem(TOKEN) !== null;
+
 let current = null;
 
 /** The connected client of this tab, connecting (with the stored token) on first use. */

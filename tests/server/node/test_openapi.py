@@ -206,7 +206,37 @@ async def test_a_real_node_answers_as_described(server, redis_url: str) -> None:
             games, vacation = f"/api/players/{host.player}/games", f"/api/players/{host.player}/vacation"
             await answers_validate(http, "/api/players/{player}/games", games, seen, "get", who)
             await answers_validate(http, "/api/players/{player}/vacation", vacation, seen, "post", who)
+        await handovers_answer_as_described(http, seen, host)
     assert seen == set(DOC["paths"])
+
+
+async def handovers_answer_as_described(http: httpx.AsyncClient, seen: set[str], host: Any) -> None:
+    """A hand-over code made (by the player, not by another nor nobody), redeemed, redeemed
+    again, revoked."""
+    mine = f"/api/players/{host.player}/handover"
+    for who in (None, "not.a.token", host.token):
+        made = await answers_validate(http, "/api/players/{player}/handover", mine, seen, "post", who, {"name": "A"})
+    for _ in range(2):  # used, then gone
+        await answers_validate(http, "/api/handover/{code}", f"/api/handover/{made.json()['code']}", seen, "post")
+    for who in (None, host.token):
+        await answers_validate(http, "/api/players/{player}/handover", mine, seen, "delete", who)
+    await passkeys_answer_as_described(http, seen, host)
+
+
+async def passkeys_answer_as_described(http: httpx.AsyncClient, seen: set[str], host: Any) -> None:
+    """Passkey options asked from the site's own page (and not from elsewhere, nor by
+    another), a credential and an assertion that do not verify (tests/web make real ones)."""
+    site = {"Origin": str(http.base_url).rstrip("/")}
+    options, add = f"/api/players/{host.player}/passkeys/options", f"/api/players/{host.player}/passkeys"
+    for who in (None, host.token):
+        await answers_validate(http, "/api/players/{player}/passkeys/options", options, seen, "post", who)
+    for origin in ({"Origin": "https://elsewhere.example"}, site):
+        http.headers.update(origin)
+        await answers_validate(http, "/api/players/{player}/passkeys/options", options, seen, "post", host.token)
+        await answers_validate(http, "/api/passkeys/options", "/api/passkeys/options", seen, "post")
+    await answers_validate(http, "/api/players/{player}/passkeys", add, seen, "post", host.token, {"id": "x"})
+    await answers_validate(http, "/api/passkeys", "/api/passkeys", seen, "post", None, {"id": "x"})
+    del http.headers["Origin"]
 
 
 async def the_tournaments_answer_as_described(http: httpx.AsyncClient, seen: set[str], waiting: Any,

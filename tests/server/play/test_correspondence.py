@@ -20,22 +20,10 @@ import redis
 from clients.python.client import Client, ServerError
 from server.rooms import clocks
 from tests.cluster import ServerProc
+from tests.moved_clock import Time
 
 DAY = 24 * 3600 * 1000
 HOUR = 3600 * 1000
-
-
-class Time:
-    """The nodes' clock, moved by the test: ms added to the system's."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.offset = 0
-        path.write_text("0")
-
-    def advance(self, ms: int) -> None:
-        self.offset += ms
-        self.path.write_text(str(self.offset))
 
 
 @pytest.fixture
