@@ -40,7 +40,8 @@ export function showLobby(app, client) {
   const versusSlot = h("div", { class: "versus-slot" });
   app.append(
     h("nav", { class: "lobby-links" }, h("a", { href: "#/leaderboard/", id: "to-leaderboards" }, t("ratings.leaderboards")), " · ", h("a", { href: `#/player/${client.player}`, id: "to-my-page" }, t("ratings.my_page")),
-      " · ", h("a", { href: "#/tournaments", id: "to-tournaments" }, t("tournaments.link"))),
+      " · ", h("a", { href: "#/tournaments", id: "to-tournaments" }, t("tournaments.link")),
+      " · ", h("a", { href: "#/friends", id: "to-friends" }, t("social.friends"))),
     h("section", { class: "panel" }, h("h2", {}, t("lobby.new_room")), errorBox, gamesBox),
     versusSlot,
     yours.el,

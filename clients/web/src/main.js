@@ -1,7 +1,8 @@
 // The app's entry: routes "#/" to the lobby, "#/room/ID" (or "#/watch/ID") to a table,
 // "#/replay/ID" to a finished game's replay, "#/rules/GAME" to a game's rules,
 // "#/leaderboard/GAME" and "#/player/ID" to the ratings (ratings.js), "#/tournaments" and
-// "#/tournament/ID" to the tournaments (tournaments.js).
+// "#/tournament/ID" to the tournaments (tournaments.js), "#/friends" to the friends page
+// (social.js), whose invitations show on every page.
 import { t } from "./i18n/index.js";
 import { registerServiceWorker } from "./install.js";
 import { showLobby } from "./lobby.js";
@@ -9,11 +10,13 @@ import { showLeaderboard, showPlayer } from "./ratings.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { session, showIdentity } from "./session.js";
+import { showFriends, watchInvitations } from "./social.js";
 import { showTable } from "./table.js";
 import { showTournament, showTournaments } from "./tournaments.js";
 
 const app = document.getElementById("app");
 let leaveCurrent = () => {};
+let invitationsShown = false;
 
 async function route() {
   leaveCurrent();
@@ -43,10 +46,18 @@ async function route() {
     return;
   }
   showIdentity(client);
+  if (!invitationsShown) {
+    invitationsShown = true;
+    watchInvitations(client);
+  }
   // a handle for the browser console and the browser tests: the live client of this tab
   window.longhall = { client, tryMove: null };
   const m = location.hash.match(/^#\/(room|watch)\/([\w-]+)/);
   app.replaceChildren();
+  if (/^#\/friends\/?$/.test(location.hash)) {
+    leaveCurrent = showFriends(app, client);
+    return;
+  }
   const tournament = location.hash.match(/^#\/tournament\/([\w-]+)/);
   if (tournament) {
     leaveCurrent = showTournament(app, client, tournament[1]); // entering takes the player's token
