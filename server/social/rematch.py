@@ -43,29 +43,32 @@ SWEEP = 2.0  # seconds between looks for offers past their deadline
 OPEN, STARTED, DECLINED, EXPIRED = "open", "started", "declined", "expired"
 
 # KEYS[1] the offer; ARGV: packed terms (used if no offer yet), player, "1" yes / "0" no,
-# KEPT. Answers {state, packed terms, players who said yes, 1 when this call made the offer}.
+# KEPT. Answers {state, packed terms, players who said yes, 1 when this call made the offer,
+# 1 when this call's no declined it}.
 ANSWER = """
 local made = 0
 if redis.call('EXISTS', KEYS[1]) == 0 then
-  if ARGV[3] == '0' then return {'none', '', {}, 0} end
+  if ARGV[3] == '0' then return {'none', '', {}, 0, 0} end
   redis.call('HSET', KEYS[1], 'terms', ARGV[1], 'state', 'open')
   redis.call('EXPIRE', KEYS[1], ARGV[4])
   made = 1
 end
 local state = redis.call('HGET', KEYS[1], 'state')
+local declined = 0
 if state == 'open' then
   if ARGV[3] == '1' then
     redis.call('HSET', KEYS[1], 'yes:' .. ARGV[2], '1')
   else
     redis.call('HSET', KEYS[1], 'state', 'declined', 'by', ARGV[2])
     state = 'declined'
+    declined = 1
   end
 end
 local yes = {}
 for _, f in ipairs(redis.call('HKEYS', KEYS[1])) do
   if string.sub(f, 1, 4) == 'yes:' then table.insert(yes, string.sub(f, 5)) end
 end
-return {state, redis.call('HGET', KEYS[1], 'terms'), yes, made}
+return {state, redis.call('HGET', KEYS[1], 'terms'), yes, made, declined}
 """
 # KEYS[1] the offer; ARGV[1] the state it settles in, if it is still open. Answers 1 if it was.
 SETTLE = """
@@ -118,24 +121,32 @@ class Rematches:
             raise RoomError(ErrorCode.NOT_SEATED, "only the game's players answer a rematch")
         got = await self._answer(keys=[rematch_key(room)],
                                  args=[msgpack.packb(offered), sess.player, int(yes), KEPT])  # fmt: skip
-        state, packed, yes_list, made = text(got[0]), got[1], [text(p) for p in got[2]], int(got[3])
+        state, packed, yes_list, made, declined = (
+            text(got[0]),
+            got[1],
+            [text(p) for p in got[2]],
+            int(got[3]),
+            int(got[4]),
+        )
         if state == "none":
             raise RoomError(ErrorCode.REMATCH_CLOSED, "no rematch was offered")
         t: dict[str, Any] = msgpack.unpackb(packed, raw=False)
         if made:
             await self.redis.zadd(REMATCHES, {room: t["deadline"]})
-        if state == OPEN and set(humans(t)) <= set(yes_list) and await self._settle(keys=[rematch_key(room)],
-                                                                                      args=[STARTED]):  # fmt: skip
+        if state == OPEN and set(humans(t)) <= set(yes_list):
+            if not await self._settle(keys=[rematch_key(room)], args=[STARTED]):
+                return  # another node took the last yes too and starts it: it tells the room
             await self._start(room, t, now)
             state = STARTED
-        elif state == DECLINED and not yes:
+        elif declined:
             await self.redis.zrem(REMATCHES, room)
-        elif state != OPEN:
-            if state != STARTED:
-                raise RoomError(ErrorCode.REMATCH_CLOSED, f"this rematch was {state}")
-            sess.send(told(room, state, t, yes_list))  # (told to all when it started)
+        elif state == STARTED:  # a yes again after it started (a page reloaded, say): told again, and the
+            await self._start(room, t, now)  # room made if the node that started it died before making it
+            sess.send(told(room, state, t, yes_list))
             return
-        msg = told(room, state, t, yes_list, None if yes else sess.player)
+        elif state != OPEN:
+            raise RoomError(ErrorCode.REMATCH_CLOSED, f"this rematch was {state}")
+        msg = told(room, state, t, yes_list, sess.player if declined else None)
         await self.rooms.hub.announce(room, encode(msg))
         if room not in sess.rooms:  # answering from a page that left the room (archived meanwhile)
             sess.send(msg)
@@ -153,7 +164,7 @@ class Rematches:
                                       t["seats"], t["clock"], {"k": "rematch", "of": room}, now,
                                       self.bot_delay)  # fmt: skip
         if not made:
-            log.info("the rematch of %s was made already as %s", room, t["room"])
+            log.debug("the rematch of %s was made already as %s", room, t["room"])
 
     async def expire(self) -> None:
         """Settle the offers past their deadline as expired, and tell their rooms."""

@@ -64,6 +64,8 @@ async def test_every_yes_starts_the_same_game_with_the_seats_rotated(nodes: list
             await c.wait_until(lambda c=c: c.rematches.get(t.room, {}).get("state") == "started")
         new = t.spectators[0].rematches[t.room]["new"]
         assert {c.rematches[t.room]["new"] for c in t.everyone} == {new}
+        again = await t.players[1].rematch(t.room)  # a yes after the start: told the same room
+        assert (again["state"], again["new"]) == ("started", new)
         seats = []
         for p in t.players:
             mirror = await p.join(new)  # the seat held for them
