@@ -426,8 +426,13 @@ class Client:
     async def rematch(self, room: str, accept: bool = True) -> dict[str, Any]:
         """Say yes (offering it if nobody did) or no to playing finished `room` again; the
         `rematch` frame that answers (its `state`, and `new`, the new room, once started)."""
-        got = await self._request({"t": "rematch", "room": room, "accept": accept},
-                                  lambda m: m.get("t") == "rematch" and m.get("room") == room)  # fmt: skip
+
+        def answer(m: dict[str, Any]) -> bool:  # not another player's earlier news of the same offer
+            if m.get("t") != "rematch" or m.get("room") != room:
+                return False
+            return m["state"] != "open" or (accept and self.player in m["accepted"])
+
+        got = await self._request({"t": "rematch", "room": room, "accept": accept}, answer)
         return got[-1]
 
     async def invite(self, room: str, player: str) -> bool:

@@ -436,7 +436,9 @@ export class Client extends Emitter {
   /** Play finished `room` again (`accept` false: decline); resolves to the `rematch` frame
    * that answers: `state` open, started (with `new`, the room to join), declined, expired. */
   async rematch(room, accept = true) {
-    const got = await this._request({ t: "rematch", room, accept }, (m) => m.t === "rematch" && m.room === room);
+    // not another player's earlier news of the same offer
+    const answer = (m) => m.t === "rematch" && m.room === room && (m.state !== "open" || (accept && m.accepted.includes(this.player)));
+    const got = await this._request({ t: "rematch", room, accept }, answer);
     return got[got.length - 1];
   }
 
