@@ -54,6 +54,10 @@ class ErrorCode(StrEnum):
     UNDO_SPENT = "undo_spent"  # your seat has taken back as many decisions as a game allows
     # claims (server.play.absence)
     NOT_CLAIMABLE = "not_claimable"  # no other seat has been gone long enough to claim the win
+    # players among themselves (server.social)
+    BLOCKED = "blocked"  # a player of the room blocked you (no seat, no chat there), or the one you invite did
+    NOT_OVER = "not_over"  # a rematch is offered once the game is over
+    REMATCH_CLOSED = "rematch_closed"  # the rematch was declined, ran out of time or started already
 
 
 # The codes an engine's IllegalMove may carry besides the ones above are game-specific;

@@ -41,6 +41,8 @@ CLIENT_EXAMPLES: dict[str, dict[str, Any]] = {
     "resync": {"t": "resync", "room": "a1b2c3d4e5", "seq": 40},
     "queue": {"t": "queue", "game": "hunters", "players": 3, "options": {}},
     "unqueue": {"t": "unqueue", "game": "hunters", "players": 3},
+    "rematch": {"t": "rematch", "room": "a1b2c3d4e5"},
+    "invite": {"t": "invite", "room": "a1b2c3d4e5", "player": "9c1e0f2a3b4c5d6e"},
     "ping": {"t": "ping", "n": 7},
 }
 
@@ -88,6 +90,24 @@ SERVER_EXAMPLES: dict[str, dict[str, Any]] = {
                 "at": 1764000000000,
             },
         ],  # fmt: skip
+    },
+    "rematch": {
+        "t": "rematch",
+        "room": "a1b2c3d4e5",
+        "state": "started",
+        "seats": [{"player": "9c1e0f2a3b4c5d6e", "name": "Astrid"}, {"player": "1f2e3d4c5b6a7980", "name": "Bjorn"}],
+        "accepted": ["9c1e0f2a3b4c5d6e", "1f2e3d4c5b6a7980"],
+        "deadline": 1764000120000,
+        "new": "f0e1d2c3b4",
+    },
+    "invite": {"t": "invite", "room": "a1b2c3d4e5", "player": "9c1e0f2a3b4c5d6e", "online": True},
+    "invited": {
+        "t": "invited",
+        "room": "a1b2c3d4e5",
+        "game": "vikings",
+        "player": "1f2e3d4c5b6a7980",
+        "name": "Bjorn",
+        "at": 1764000000000,
     },
 }
 

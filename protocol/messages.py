@@ -69,6 +69,8 @@ CLIENT: dict[str, dict[str, Field]] = {
     "resync": {"room": req(str), "seq": req(int)},
     "queue": {"game": req(str), "players": req(int), "options": opt(dict)},
     "unqueue": {"game": req(str), "players": req(int), "options": opt(dict)},
+    "rematch": {"room": req(str), "accept": opt(bool)},
+    "invite": {"room": req(str), "player": req(str)},
     "ping": {"n": req(int)},
 }
 
@@ -93,6 +95,17 @@ SERVER: dict[str, dict[str, Field]] = {
     "left": {"room": req(str)},
     "queued": {"game": req(str), "players": req(int)},
     "chat": {"room": req(str), "channel": req(str), "messages": req(list)},
+    "rematch": {
+        "room": req(str),
+        "state": req(str),
+        "seats": req(list),
+        "accepted": req(list),
+        "deadline": req(int),
+        "new": opt(str),
+        "by": opt(str),
+    },
+    "invite": {"room": req(str), "player": req(str), "online": req(bool)},
+    "invited": {"room": req(str), "game": req(str), "player": req(str), "name": req(str), "at": req(int)},
 }
 
 

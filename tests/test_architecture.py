@@ -88,7 +88,8 @@ def test_the_redis_model_names_every_key() -> None:
 
 def test_the_redis_model_spells_keys_as_the_keys_module_does() -> None:
     room = "ID"
-    made = {*keys.released(room), keys.claim_key(room), keys.channel(room), keys.public_key("GAME")}
+    made = {*keys.released(room), keys.claim_key(room), keys.rematch_key(room), keys.channel(room),
+            keys.public_key("GAME")}  # fmt: skip
     shown = set(re.findall(r"`((?:room|rooms):[^`]+)`", section("The Redis model")))
     assert shown <= made
     assert set(keys.keys(room)) <= shown

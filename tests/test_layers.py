@@ -25,6 +25,7 @@ RANKS = {
     "server.identity": 5,
     "server.play": 5,  # hosted play around the rules
     "server.archive": 6,
+    "server.social": 6,  # players among themselves: rematches, invitations, friends, blocks
     "server.matchmaking": 7,
     "server.tournaments": 7,  # pure pairing and standings
     "server.transport": 8,  # the websocket side

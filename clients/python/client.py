@@ -105,6 +105,8 @@ class Client:
         self.close_codes: list[int | None] = []  # the close code of every socket that ended, oldest first
         self.resends = RESENDS  # times a rate_limited or unavailable request is sent again
         self.matches: list[dict[str, Any]] = []  # `matched` frames, oldest first
+        self.rematches: dict[str, dict[str, Any]] = {}  # finished room -> its latest `rematch` frame
+        self.invitations: list[dict[str, Any]] = []  # `invited` frames, oldest first
         self._queued: dict[str, Any] | None = None  # the `queue` waiting for its match
 
     # -- connection ------------------------------------------------------------------
@@ -248,6 +250,10 @@ class Client:
             seen = {m["n"] for m in kept}
             kept.extend(m for m in msg["messages"] if m["n"] not in seen)
             kept.sort(key=lambda m: tuple(int(x) for x in m["n"].split("-")))
+        elif t == "rematch":
+            self.rematches[msg["room"]] = msg
+        elif t == "invited":
+            self.invitations.append(msg)
         elif t == "matched":
             self.matches.append(msg)
             self._queued = None
@@ -427,6 +433,24 @@ class Client:
         await self.wait_until(lambda: len(self.matches) > before, timeout)
         match = self.matches[before]
         return await self.join(match["room"], match["seat"])
+
+    async def rematch(self, room: str, accept: bool = True) -> dict[str, Any]:
+        """Say yes (offering it if nobody did) or no to playing finished `room` again; the
+        `rematch` frame that answers (its `state`, and `new`, the new room, once started)."""
+
+        def answer(m: dict[str, Any]) -> bool:  # not another player's earlier news of the same offer
+            if m.get("t") != "rematch" or m.get("room") != room:
+                return False
+            return m["state"] != "open" or (accept and self.player in m["accepted"])
+
+        got = await self._request({"t": "rematch", "room": room, "accept": accept}, answer)
+        return got[-1]
+
+    async def invite(self, room: str, player: str) -> bool:
+        """Invite `player` to `room`; True when they were online to be told at once."""
+        got = await self._request({"t": "invite", "room": room, "player": player},
+                                  lambda m: m.get("t") == "invite" and m.get("room") == room)  # fmt: skip
+        return bool(got[-1]["online"])
 
     async def unqueue(self, game: str, players: int) -> None:
         self._queued = None

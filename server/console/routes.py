@@ -29,6 +29,7 @@ from server.console.survey import Survey
 from server.identity.tokens import Tokens
 from server.rooms.errors import RoomError
 from server.runtime.bearer import bearer
+from server.social import reports as player_reports
 
 PREFIX = "/api/admin"
 NO_STORE = {"Cache-Control": "no-store"}
@@ -137,6 +138,12 @@ async def actions(request: Request, console: Console, operator: str) -> Response
     return _answer({"actions": await console.audit.latest(count)})
 
 
+async def reports(request: Request, console: Console, operator: str) -> Response:
+    """The latest reports of players by players (server.social.reports), newest first."""
+    count = bounded(request, "limit", 100, 1, 1000)
+    return _answer({"reports": await player_reports.latest(console.audit.redis, count)})
+
+
 def routes() -> list[Route]:
     post = ["POST"]
     return [
@@ -151,4 +158,5 @@ def routes() -> list[Route]:
         Route(f"{PREFIX}/queues", guarded(queues)),
         Route(f"{PREFIX}/metrics", guarded(figures)),
         Route(f"{PREFIX}/actions", guarded(actions)),
+        Route(f"{PREFIX}/reports", guarded(reports)),
     ]

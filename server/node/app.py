@@ -63,6 +63,8 @@ from server.runtime import logs, metrics, wallclock
 from server.runtime import loops as background
 from server.runtime.config import Settings
 from server.runtime.outage import STORE_ERRORS, QuietLog
+from server.social import routes as social_routes
+from server.social.service import Social
 from server.storage.client import connect
 from server.storage.fanout import Hub, Receiver
 from server.storage.keys import SECRET
@@ -150,6 +152,7 @@ class Node:
         self.console: console.Console | None = None  # the operators' routes (server.console), once started
         self.tournaments: Tournaments | None = None  # the tournaments' routes (server.tournaments), once started
         self.director: Director | None = None
+        self.social: Social | None = None  # rematches, invitations, blocks (server.social), once started
         self.loops = background.Loops()  # every background loop of the node (server.runtime.loops)
         self._watchers: dict[str, int] = {}  # spectators per room, as the sweep last wrote them
 
@@ -167,9 +170,9 @@ class Node:
         self.tables = Attachments(self.rooms)
         await until_redis_answers(hub.start)
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id, s)
-        self.gateway = Gateway(
-            self.rooms, self.tables, signer, s, self.matchmaker, Quotas(self.redis, s), Chat(self.redis, hub, self.id)
-        )
+        self.social = Social(self.redis, self.rooms, int(s.bot_delay * 1000))
+        self.gateway = Gateway(self.rooms, self.tables, signer, s, self.matchmaker, Quotas(self.redis, s),
+                               Chat(self.redis, hub, self.id), self.social)  # fmt: skip
         ADMISSION.configure(s)
         audit, survey = Audit(self.redis, self.id), Survey(self.redis, self.rooms, self.gateway, self.id)
         self.console = console.Console(signer, survey, Operations(self.redis, self.rooms, self.gateway, audit, survey),
@@ -191,6 +194,7 @@ class Node:
             absence,
             self.referee,
             self.director,
+            self.social,
         ]
         for part in parts:
             part.register(self.loops)
@@ -310,6 +314,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *tv.routes(tv.Tv(node.redis)),
         *handover.routes(),
         *passkeys.routes(),
+        *social_routes.routes(),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", WebFiles(directory=settings.web, html=True)))

@@ -66,6 +66,14 @@ PRICES: dict[str, int] = {
     "/api/admin/actions": 2,
     "/api/admin/metrics": 2,
     "/api/admin": 2,  # who the token names
+    "/api/admin/reports": 2,  # the latest reports of players
+    "/api/friends": 5,  # each friend's marks and latest rooms read
+    "/api/friends/{player}": 2,  # a follow written
+    "/api/blocks/{player}": 2,  # a block written both ways
+    "/api/blocks": 2,
+    "/api/invitations/{room}": 2,
+    "/api/invitations": 2,
+    "/api/reports": 5,  # a report recorded (and counted against the reporter)
     "/api/tournaments/{tid}/players": 5,  # a token checked, the entry written
     "/api/tournaments/{tid}": 5,  # a tournament whole, its standings computed
     "/api/tournaments": 5,  # every tournament listed (an operator's POST: checked and written)

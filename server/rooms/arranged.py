@@ -32,7 +32,7 @@ def seats(players: list[tuple[str, str]], bots: int, level: str) -> list[rm.Seat
 
 
 async def arrange(store: Store, redis: Redis, node: str, room: str, game: Game, options: dict[str, Any],
-                  seated: list[rm.Seat | None], clock_setting: dict[str, Any], entry: dict[str, Any],
+                  seated: list[rm.Seat | None], clock_setting: dict[str, Any] | None, entry: dict[str, Any],
                   now: int, bot_delay: int) -> bool:  # fmt: skip
     """Make `room` with `seated` at its table and its game started, timed by `clock_setting`;
     False if it existed already. `entry` is the room's first log entry (who arranged it)."""

@@ -49,9 +49,10 @@ class Receiver(Protocol):
     def send_frame(self, frame: bytes) -> None: ...
 
 
-# The kinds of payload a room's channel carries ("k"): a commit's frames, or a chat message.
+# The kinds of payload a room's channel carries ("k"): a commit's frames, a chat message,
+# or a note for every socket in the room (a rematch offered: server.social.rematch).
 # A payload without "k" comes from a node of an earlier release (a chat message then had "c").
-COMMIT, CHAT = "commit", "chat"
+COMMIT, CHAT, NOTE = "commit", "chat", "note"
 
 
 def payload(node: str, room: str, seq: int, frames: dict[str, bytes], over: bytes | None, id_key: str,
@@ -82,8 +83,13 @@ def chat_payload(node: str, room: str, chan: str, frame: bytes) -> bytes:
     return node.encode() + b"|" + pack({"k": CHAT, "r": room, "c": chan, "m": frame})
 
 
+def note_payload(node: str, room: str, frame: bytes) -> bytes:
+    """The publish of a note: its frame for every socket in `room` on every node."""
+    return node.encode() + b"|" + pack({"k": NOTE, "r": room, "m": frame})
+
+
 def kind(p: dict[str, Any]) -> str:
-    """What a read payload is: COMMIT or CHAT."""
+    """What a read payload is: COMMIT, CHAT or NOTE."""
     k = p.get("k")
     if k is None:  # an earlier release's
         return CHAT if "c" in p else COMMIT
@@ -257,6 +263,12 @@ class Hub:
             if chan == "players" or seat is None:  # (a delayed room's spectators read the players' chat live)
                 receiver.send_frame(frame)
 
+    async def announce(self, room: str, frame: bytes) -> None:
+        """`frame` to every socket in `room`, players and spectators, on every node."""
+        await self.bus.publish(channel(room), note_payload(self.node, room, frame))
+        for receiver in list(self.local.get(room, {})):
+            receiver.send_frame(frame)
+
     def drop(self, room: str, receiver: Receiver) -> None:
         """Detach a socket from a room at once (it is told `left`); unsubscribe later."""
         members = self.local.get(room)
@@ -349,6 +361,10 @@ class Hub:
                 p: dict[str, Any] = msgpack.unpackb(data.partition(b"|")[2], raw=False)
                 if kind(p) == CHAT:
                     self.deliver_chat(p["r"], p["c"], p["m"])
+                    continue
+                if kind(p) == NOTE:
+                    for receiver in list(self.local.get(p["r"], {})):
+                        receiver.send_frame(p["m"])
                     continue
                 frames = {seat: p["u"][i] for seat, i in p["f"].items()}
             except Exception:

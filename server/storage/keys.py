@@ -45,6 +45,12 @@ def claim_key(room: str) -> str:
     return f"room:{{{room}}}:archiving"
 
 
+def rematch_key(room: str) -> str:
+    """The rematch offered after a finished room (server.social.rematch): its terms, who
+    accepted, its state; it expires a while after the offer."""
+    return f"room:{{{room}}}:rematch"
+
+
 def released(room: str) -> list[str]:
     """The keys of a room that an archived room lets expire: `keys`, its chat and presence."""
     return [*keys(room), chat_key(room), here_key(room)]
@@ -147,6 +153,41 @@ def entrants_key(tid: str) -> str:
 def rounds_key(tid: str) -> str:
     """Its rounds, or an arena's tables (hash: number -> {tables, byes, results, status})."""
     return f"tour:{{{tid}}}:rounds"
+
+
+# -- players among themselves (server.social) ------------------------------------------
+REMATCHES = "social:rematches"  # rematches offered and not settled, by their deadline (ms)
+REPORTS = "social:reports"  # players reported, newest first (list of JSON; the operators' console)
+
+
+def follows_key(player: str) -> str:
+    """The players a player follows (hash: player -> name); two who follow each other are friends."""
+    return f"social:{{{player}}}:follows"
+
+
+def blocks_key(player: str) -> str:
+    """The players a player blocked (hash: player -> name)."""
+    return f"social:{{{player}}}:blocks"
+
+
+def blockers_key(player: str) -> str:
+    """The players who blocked a player (set): what a join or a chat message checks."""
+    return f"social:{{{player}}}:blockers"
+
+
+def online_key(player: str) -> str:
+    """The nodes holding a socket of a player (hash: node -> when last marked, ms)."""
+    return f"social:{{{player}}}:online"
+
+
+def invitations_key(player: str) -> str:
+    """The invitations a player has (hash: room -> JSON of who invited them, when)."""
+    return f"social:{{{player}}}:invitations"
+
+
+def sent_key(player: str, what: str) -> str:
+    """How many invitations or reports (`what`) a player sent in the current window."""
+    return f"social:{{{player}}}:sent:{what}"
 
 
 # -- identity and quotas ---------------------------------------------------------------

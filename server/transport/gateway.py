@@ -26,6 +26,7 @@ from server.rooms.errors import RoomError
 from server.rooms.service import Rooms
 from server.runtime import metrics
 from server.runtime.outage import STORE_ERRORS, QuietLog
+from server.social.service import Social
 from server.transport.limits import REFUSED_TOKEN_COST, Limiter
 from server.transport.session import Session, Writer
 
@@ -35,7 +36,8 @@ quiet = QuietLog(log)
 
 class Gateway:
     def __init__(self, rooms: Rooms, tables: Attachments, signer: Tokens, settings: Any, matchmaker: Matchmaker,
-                 quotas: Quotas | None = None, chat: Chat | None = None) -> None:  # fmt: skip
+                 quotas: Quotas | None = None, chat: Chat | None = None,
+                 social: Social | None = None) -> None:  # fmt: skip
         self.rooms = rooms
         self.tables = tables  # sockets at the rooms' tables
         self.signer = signer
@@ -46,6 +48,7 @@ class Gateway:
         self.limits = Limiter(settings)
         self.quotas = quotas  # None: storage is not counted (a gateway alone, in tests)
         self.chat = chat  # None: no table chat
+        self.social = social  # None: no rematches, invitations, blocks (a gateway alone, in tests)
 
     def open(self, out: Writer) -> Session:
         """A new websocket connection (from server.transport.websocket)."""
@@ -61,6 +64,8 @@ class Gateway:
         for room in list(sess.rooms):
             await self.tables.detach(sess, room)
         if sess.player is not None:
+            if self.social is not None:
+                await self.social.gone(sess.player)
             mine = self.by_player.get(sess.player, set())
             mine.discard(sess)
             if not mine:
@@ -132,13 +137,19 @@ class Gateway:
         elif t == "create":
             await self._create(sess, msg)
         elif t == "join":
+            if self.social is not None:
+                await self.social.may_sit(sess, msg["room"])
             await self.tables.join(sess, msg["room"], msg.get("seat"), bool(msg.get("push")))
             await self._history(sess, msg["room"])
+            if self.social is not None:
+                await self.social.joined(sess.player, msg["room"])
         elif t == "spectate":
             await self.tables.spectate(sess, msg["room"])
             await self._history(sess, msg["room"])
         elif t == "chat":
             if self.chat is not None:
+                if self.social is not None:
+                    await self.social.may_speak(sess, msg["room"])
                 await self.chat.say(sess, msg["room"], msg["text"], msg.get("id"))
         elif t == "leave":
             await self.tables.leave(sess, msg["room"])
@@ -158,6 +169,10 @@ class Gateway:
             await self.tables.resync(sess, msg["room"])
         elif t == "queue":
             await self._queue(sess, msg)
+        elif t == "rematch" and self.social is not None:
+            await self.social.rematches.answer(sess, msg["room"], msg.get("accept", True))
+        elif t == "invite" and self.social is not None:
+            await self._invite(sess, msg["room"], msg["player"])
         elif t == "unqueue":
             sess.queued = False
             await self.matchmaker.unqueue(sess.player)
@@ -190,6 +205,13 @@ class Gateway:
             sess.send({"t": "matched", **match})
         sess.queued = match is None
 
+    async def _invite(self, sess: Session, room: str, player: str) -> None:
+        assert self.social is not None
+        inv, nodes = await self.social.invite(sess, room, player)
+        for node in nodes:  # the invited player's sockets, wherever they are
+            await self.rooms.hub.tell(node, {"k": "invited", "player": player, "invite": inv})
+        sess.send({"t": "invite", "room": room, "player": player, "online": bool(nodes)})
+
     async def _history(self, sess: Session, room: str) -> None:
         if self.chat is not None and room in sess.rooms:
             await self.chat.history(sess, room)
@@ -209,7 +231,11 @@ class Gateway:
         if sess.player is not None and player not in (None, sess.player):
             raise RoomError(ErrorCode.BAD_TOKEN, "this connection already speaks for another player")
         sess.player = player or sess.player or new_player_id()
-        self.by_player.setdefault(sess.player, set()).add(sess)
+        mine = self.by_player.setdefault(sess.player, set())
+        if sess not in mine:
+            mine.add(sess)
+            if self.social is not None:
+                await self.social.arrived(sess.player)
         sess.name = clean_name(msg.get("name")) or clean_name(vouched_name) or sess.name or sess.player[:6]
         sess.version = max(common)
         sess.send(
@@ -229,6 +255,9 @@ class Gateway:
             for sess in self.by_player.get(msg["player"], ()):
                 sess.queued = False
                 sess.send({"t": "matched", "room": msg["room"], "seat": msg["seat"]})
+        elif k == "invited":
+            for sess in self.by_player.get(msg["player"], ()):
+                sess.send({"t": "invited", **msg["invite"]})
         elif k == "close":
             for sess in list(self.sessions):
                 if id(sess) == msg["socket"]:

@@ -53,6 +53,8 @@ COSTS: dict[str, int] = {
     "undo": 4,
     "chat": 4,
     "queue": 4,
+    "rematch": 4,
+    "invite": 4,
     "legal": 10,
     "resync": 10,
     "create": 20,

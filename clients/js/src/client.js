@@ -85,6 +85,8 @@ export class Client extends Emitter {
     this.reconnects = 0;
     this.closeCodes = []; // the close code of every socket that ended, oldest first
     this.matches = []; // `matched` frames from the matchmaker, oldest first
+    this.rematches = new Map(); // finished room -> its latest `rematch` frame
+    this.invitations = []; // `invited` frames, oldest first
     this._queued = null; // the `queue` waiting for its match (sent again after a reconnect)
     this._queue = Promise.resolve();
     this._waiter = null;
@@ -233,6 +235,12 @@ export class Client extends Emitter {
       this.emit("over", { room: room.room, result: msg.result, mirror: room });
     } else if (t === "chat" && room) {
       this._onChat(room, msg);
+    } else if (t === "rematch") {
+      this.rematches.set(msg.room, msg);
+      this.emit("rematch", msg);
+    } else if (t === "invited") {
+      this.invitations.push(msg);
+      this.emit("invited", msg);
     } else if (t === "matched") {
       this.matches.push(msg);
       this._queued = null;
@@ -433,6 +441,21 @@ export class Client extends Emitter {
   }
 
   /** Start the game; resolves once this client's mirror shows it started. */
+  /** Play finished `room` again (`accept` false: decline); resolves to the `rematch` frame
+   * that answers: `state` open, started (with `new`, the room to join), declined, expired. */
+  async rematch(room, accept = true) {
+    // not another player's earlier news of the same offer
+    const answer = (m) => m.t === "rematch" && m.room === room && (m.state !== "open" || (accept && m.accepted.includes(this.player)));
+    const got = await this._request({ t: "rematch", room, accept }, answer);
+    return got[got.length - 1];
+  }
+
+  /** Invite `player` (an id) to `room`; resolves to whether they were online to be told. */
+  async invite(room, player) {
+    const got = await this._request({ t: "invite", room, player }, (m) => m.t === "invite" && m.room === room);
+    return got[got.length - 1].online;
+  }
+
   async start(room) {
     await this._request({ t: "start", room }, (m) => m.t === "diff" && m.room === room);
   }

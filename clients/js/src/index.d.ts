@@ -93,7 +93,29 @@ export interface ClientEvents {
   left: { room: string };
   /** chat messages arrived (history on entering a room, then each new one) */
   chat: ChatEvent;
+  /** a rematch of a finished room you are in was offered, answered, started or ended */
+  rematch: RematchFrame;
+  /** a player invited you to a room: join it to accept */
+  invited: InvitedFrame;
   tick: undefined;
+}
+export interface RematchFrame {
+  t: "rematch";
+  room: string;
+  state: "open" | "started" | "declined" | "expired";
+  seats: { player: string; name: string; bot?: string }[];
+  accepted: string[];
+  deadline: number;
+  new?: string;
+  by?: string;
+}
+export interface InvitedFrame {
+  t: "invited";
+  room: string;
+  game: string;
+  player: string;
+  name: string;
+  at: number;
 }
 
 /** A room of game `G` through its generated types (`client.game(room, "hunters")`). */
@@ -162,6 +184,12 @@ export declare class Client {
   queue(game: string, players: number, options?: Options | null, timeout?: number): Promise<RoomMirror>;
   unqueue(game: string, players: number, options?: Options | null): Promise<void>;
   matches: { t: "matched"; room: string; seat: number }[];
+  /** play finished `room` again (`accept` false: decline): the `rematch` frame that answers */
+  rematch(room: string, accept?: boolean): Promise<RematchFrame>;
+  /** invite `player` (an id) to `room`: whether they were online to be told at once */
+  invite(room: string, player: string): Promise<boolean>;
+  rematches: Map<string, RematchFrame>;
+  invitations: InvitedFrame[];
   move(room: string, move: Move | Json, opts?: { id?: string | number | null; seq?: number | null }): Promise<number>;
   /** the room (entered, of `game`) through the game's types: typed `legal`, `move`, `table` */
   game<G extends GameName>(room: string, game: G): GameRoom<G>;

@@ -52,7 +52,10 @@ export type ErrorCode =
   | "nothing_to_undo"
   | "undo_revealed"
   | "undo_spent"
-  | "not_claimable";
+  | "not_claimable"
+  | "blocked"
+  | "not_over"
+  | "rematch_closed";
 
 // client -> server
 export interface HelloMsg {
@@ -149,6 +152,16 @@ export interface UnqueueMsg {
   players: number;
   options?: Options;
 }
+export interface RematchMsg {
+  t: "rematch";
+  room: string;
+  accept?: boolean;
+}
+export interface InviteMsg {
+  t: "invite";
+  room: string;
+  player: string;
+}
 export interface PingMsg {
   t: "ping";
   n: number;
@@ -232,6 +245,30 @@ export interface ChatMsg {
   channel: string;
   messages: unknown[];
 }
+export interface RematchMsg {
+  t: "rematch";
+  room: string;
+  state: string;
+  seats: unknown[];
+  accepted: unknown[];
+  deadline: number;
+  new?: string;
+  by?: string;
+}
+export interface InviteMsg {
+  t: "invite";
+  room: string;
+  player: string;
+  online: boolean;
+}
+export interface InvitedMsg {
+  t: "invited";
+  room: string;
+  game: string;
+  player: string;
+  name: string;
+  at: number;
+}
 
-export type ClientMessage = HelloMsg | CreateMsg | JoinMsg | SpectateMsg | LeaveMsg | StartMsg | KickMsg | AddBotMsg | UnbanMsg | ClaimMsg | ChatMsg | MoveMsg | UndoMsg | LegalMsg | ResyncMsg | QueueMsg | UnqueueMsg | PingMsg;
-export type ServerMessage = WelcomeMsg | JoinedMsg | SnapshotMsg | DiffMsg | OkMsg | MovesMsg | MatchedMsg | OverMsg | ErrorMsg | PongMsg | LeftMsg | QueuedMsg | ChatMsg;
+export type ClientMessage = HelloMsg | CreateMsg | JoinMsg | SpectateMsg | LeaveMsg | StartMsg | KickMsg | AddBotMsg | UnbanMsg | ClaimMsg | ChatMsg | MoveMsg | UndoMsg | LegalMsg | ResyncMsg | QueueMsg | UnqueueMsg | RematchMsg | InviteMsg | PingMsg;
+export type ServerMessage = WelcomeMsg | JoinedMsg | SnapshotMsg | DiffMsg | OkMsg | MovesMsg | MatchedMsg | OverMsg | ErrorMsg | PongMsg | LeftMsg | QueuedMsg | ChatMsg | RematchMsg | InviteMsg | InvitedMsg;

@@ -170,6 +170,33 @@ test("a removed player stays out until the host lets them back (unban)", { skip 
   }
 });
 
+test("a rematch: both players say yes and sit at the new room, seats rotated; an invitation is told", { skip, timeout: 60000 }, async () => {
+  const [a, b, c] = [await connect("ra"), await connect("rb"), await connect("rc")];
+  try {
+    const room = (await a.create("highcard", null, 2)).room;
+    assert.equal(await a.invite(room, b.player), true, "b is online");
+    await b.waitUntil(() => b.invitations.some((i) => i.room === room));
+    assert.equal(b.invitations.at(-1).player, a.player);
+    await b.join(room);
+    await a.start(room);
+    await a.waitUntil(() => a.rooms.get(room).view.status === "playing");
+    await Promise.all([playOut(a, room, seeded(5)), playOut(b, room, seeded(6))]);
+    await assert.rejects(c.rematch(room), (err) => err.code === "not_seated");
+    const offered = await a.rematch(room);
+    assert.equal(offered.state, "open");
+    assert.deepEqual(offered.accepted, [a.player]);
+    await b.rematch(room);
+    await a.waitUntil(() => a.rematches.get(room)?.state === "started");
+    const fresh = a.rematches.get(room).new;
+    assert.equal((await b.join(fresh)).seat, 0);
+    assert.equal((await a.join(fresh)).seat, 1);
+  } finally {
+    a.close();
+    b.close();
+    c.close();
+  }
+});
+
 test("a claim with every player at the table is refused", { skip }, async () => {
   await atTable("highcard", 2, async (t) => {
     assert.equal(t.clients[0].rooms.get(t.room).view.claim_at, null);

@@ -4,7 +4,8 @@
 // and calls the node's /api/admin routes (server/console/routes.py): every room, private
 // ones too; one room's public view, decisions and log, live (polled every POLL_MS); end a
 // game as abandoned; remove a player from a room not started; close a socket; revoke a
-// player; the matchmaking queues, the headline figures and the operators' latest actions;
+// player; the matchmaking queues, the headline figures, the operators' latest actions and
+// the players reported by players;
 // make a tournament (POST /api/tournaments, server/tournaments/routes.py: its terms from a
 // form, the game's default options), linked to its page in the app.
 
@@ -83,15 +84,16 @@ async function signIn(event) {
 
 /** Everything read again: the live part of the console. */
 async function look() {
-  const [rooms, figures, sockets, queues, actions] = await Promise.all([
+  const [rooms, figures, sockets, queues, actions, reports] = await Promise.all([
     api("GET", "/rooms"), api("GET", "/metrics"), api("GET", "/sockets"), api("GET", "/queues"),
-    api("GET", "/actions?limit=20"),
+    api("GET", "/actions?limit=20"), api("GET", "/reports?limit=50"),
   ]);
   drawFigures(figures);
   drawRooms(rooms.rooms);
   drawSockets($("sockets").tBodies[0], sockets.sockets);
   drawQueues(queues);
   drawActions(actions.actions);
+  drawReports(reports.reports);
   if (chosen) await inspect(chosen);
 }
 
@@ -216,6 +218,18 @@ function drawActions(actions) {
       h("tr", { "data-action": a.action, "data-target": a.target, "data-outcome": a.outcome },
         h("td", {}, new Date(a.at * 1000).toLocaleString()), h("td", {}, a.by), h("td", {}, a.action),
         h("td", {}, a.player ? `${a.target} (${a.player})` : a.target), h("td", {}, a.outcome), h("td", {}, a.node),
+      ),
+    ),
+  );
+}
+
+/** Players reported by players (server.social.reports): who, by whom, where, why. */
+function drawReports(reports) {
+  $("reports").tBodies[0].replaceChildren(
+    ...reports.map((r) =>
+      h("tr", { "data-player": r.player, "data-by": r.by },
+        h("td", {}, new Date(r.at).toLocaleString()), h("td", {}, `${r.name} (${r.player})`), h("td", {}, r.by),
+        h("td", {}, r.room || ""), h("td", {}, r.reason),
       ),
     ),
   );

@@ -3,7 +3,8 @@
 // "#/leaderboard/GAME" and "#/player/ID" to the ratings (ratings.js), "#/tournaments" and
 // "#/tournament/ID" to the tournaments (tournaments.js), "#/games" to your games
 // (my_games.js), "#/handover/CODE" to a link from another device (handover.js), "#/tv/GAME"
-// to the best live game (tv.js).
+// to the best live game (tv.js), "#/friends" to the friends page (social.js), whose
+// invitations show on every page.
 import { t } from "./i18n/index.js";
 import { registerServiceWorker } from "./install.js";
 import { showHandover } from "./handover.js";
@@ -13,6 +14,7 @@ import { showLeaderboard, showPlayer } from "./ratings.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { session, showIdentity } from "./session.js";
+import { showFriends, watchInvitations } from "./social.js";
 import { showTable } from "./table.js";
 import { showTournament, showTournaments } from "./tournaments.js";
 import { showTv } from "./tv.js";
@@ -20,6 +22,7 @@ import { watchTurns } from "./turns.js";
 
 const app = document.getElementById("app");
 let leaveCurrent = () => {};
+let invitationsShown = false;
 
 async function route() {
   leaveCurrent();
@@ -52,6 +55,10 @@ async function route() {
   }
   showIdentity(client);
   watchTurns(client);
+  if (!invitationsShown) {
+    invitationsShown = true;
+    watchInvitations(client);
+  }
   // a handle for the browser console and the browser tests: the live client of this tab
   window.longhall = { client, tryMove: null };
   const m = location.hash.match(/^#\/(room|watch)\/([\w-]+)/);
@@ -59,6 +66,10 @@ async function route() {
   const tv = location.hash.match(/^#\/tv\/?([\w-]*)/);
   if (tv) {
     leaveCurrent = showTv(app, client, tv[1]);
+    return;
+  }
+  if (/^#\/friends\/?$/.test(location.hash)) {
+    leaveCurrent = showFriends(app, client);
     return;
   }
   const tournament = location.hash.match(/^#\/tournament\/([\w-]+)/);

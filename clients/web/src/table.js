@@ -16,6 +16,7 @@ import { inviteButton, rememberRoom } from "./lobby.js";
 import { ratedTag, ratingsOf } from "./ratings.js";
 import { flash, logPanel, resultPanel, seatsPanel } from "./panels.js";
 import { ruleLang, ruleText, rulesLoaded } from "./rules.js";
+import { TableSocial } from "./social.js";
 import { notifyToggle, showTurn, soundToggle } from "./turn_signal.js";
 import { refusalWords, sayLast } from "./words.js";
 
@@ -62,6 +63,7 @@ class TablePage {
     rememberRoom(this.room, this.mirror.game);
     this.renderer = rendererFor(this.mirror.game);
     this.chat = new ChatPanel(c, this.room);
+    this.social = new TableSocial(c, this.room, () => !this.closed && this.draw());
     this.chat.draw();
     this.clocks = new Clocks(() => this.mirror.serverNow?.() ?? null);
     this.clocks.note(this.mirror.view);
@@ -86,6 +88,7 @@ class TablePage {
     showTurn(false, null);
     this.offs.forEach((off) => off());
     this.chat?.close();
+    this.social?.close();
     this.clocks?.stop();
     clearTimeout(this.claimTimer);
     if (this.mirror && this.mirror.seat === null) this.client.leave(this.room).catch(() => {});
@@ -259,6 +262,7 @@ class TablePage {
       this.undoBar(v, you),
       this.claimBar(v, you),
       botBar(v, this.client, this.room, (request, label) => this.act(request, label), this.ui),
+      this.social.panel(v, you),
       this.errorBox(),
       h(
         "div",

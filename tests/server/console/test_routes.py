@@ -54,7 +54,7 @@ async def test_without_an_operators_token_every_route_is_refused(server, redis_u
     revoked = await operator_token(redis_url, "mallory")
     async with httpx.AsyncClient(base_url=server.http, timeout=30) as http:
         assert (await http.post("/api/admin/players/op:mallory/revoke", headers=bearer(revoked))).status_code == 200
-        assert len(every_route()) == 11
+        assert len(every_route()) == 12
         for method, url in every_route():
             bare = await http.request(method, url)
             assert bare.status_code == 401 and bare.json()["error"] == "unauthorized", (method, url)

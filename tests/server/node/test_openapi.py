@@ -201,6 +201,7 @@ async def test_a_real_node_answers_as_described(server, redis_url: str) -> None:
         await answers_validate(http, "/api/players/{player}", "/api/players/nobody", seen)
         await the_console_answers_as_described(http, seen, waiting, redis_url)
         await the_tournaments_answer_as_described(http, seen, waiting, redis_url)
+        await the_social_routes_answer_as_described(http, seen, waiting)
         host, guest = waiting.players
         for who in (host.token, guest.token, None):  # the player, another, nobody
             games, vacation = f"/api/players/{host.player}/games", f"/api/players/{host.player}/vacation"
@@ -259,6 +260,29 @@ async def the_tournaments_answer_as_described(http: httpx.AsyncClient, seen: set
     await answers_validate(http, "/api/tournaments/{tid}", "/api/tournaments/nosuch", seen)
 
 
+async def the_social_routes_answer_as_described(http: httpx.AsyncClient, seen: set[str], waiting: Any) -> None:
+    """Friends, blocks, invitations and reports: with the player's token, with none, about
+    oneself and about another."""
+    host, guest = waiting.players
+    for path, other in (("/api/friends/{player}", "/api/friends"), ("/api/blocks/{player}", "/api/blocks")):
+        url = path.replace("{player}", guest.player)
+        for method in ("put", "delete"):
+            await answers_validate(http, path, url, seen, method, host.token, {"name": "Guest"})
+        await answers_validate(http, path, path.replace("{player}", host.player), seen, "put", host.token)
+        await answers_validate(http, path, url, seen, "put", None)
+        await answers_validate(http, path, url, seen, "put", host.token, {"name": "Guest"})
+        await answers_validate(http, other, other, seen, "get", host.token)
+        await answers_validate(http, other, other, seen, "get", None)
+    await http.delete(f"/api/blocks/{guest.player}", headers={"Authorization": f"Bearer {host.token}"})
+    await answers_validate(http, "/api/invitations", "/api/invitations", seen, "get", guest.token)
+    await answers_validate(http, "/api/invitations", "/api/invitations", seen, "get", None)
+    for who in (guest.token, None):
+        await answers_validate(http, "/api/invitations/{room}", "/api/invitations/nosuchroom", seen, "delete", who)
+    report = {"player": guest.player, "name": "Guest", "room": waiting.room, "reason": "openapi"}
+    for who, body in ((host.token, report), (host.token, {"player": guest.player}), (None, report)):
+        await answers_validate(http, "/api/reports", "/api/reports", seen, "post", who, body)
+
+
 async def the_console_answers_as_described(http: httpx.AsyncClient, seen: set[str], waiting: Any,
                                            redis_url: str) -> None:  # fmt: skip
     """Every route of the operators' console, as the bearer of an operator's token, of a
@@ -284,6 +308,9 @@ async def the_console_answers_as_described(http: httpx.AsyncClient, seen: set[st
                            "post", token)  # fmt: skip
     for url in ("/api/admin/actions", "/api/admin/actions?limit=2", "/api/admin/actions?limit=x"):
         await answers_validate(http, "/api/admin/actions", url, seen, "get", token)
+    for url, who in (("/api/admin/reports", token), ("/api/admin/reports?limit=x", token),
+                     ("/api/admin/reports", player.token), ("/api/admin/reports", None)):  # fmt: skip
+        await answers_validate(http, "/api/admin/reports", url, seen, "get", who)
 
 
 async def test_the_node_serves_both_documents(server) -> None:

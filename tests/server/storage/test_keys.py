@@ -43,7 +43,8 @@ def test_the_check_sees_a_key_spelled_elsewhere(tmp_path: Path) -> None:
 
 def test_a_rooms_keys_share_its_hash_tag() -> None:
     room = "r1"
-    tagged = [*keys.released(room), keys.claim_key(room), keys.chat_id_key(room, "p", 1), keys.channel(room)]
+    tagged = [*keys.released(room), keys.claim_key(room), keys.chat_id_key(room, "p", 1), keys.channel(room),
+              keys.rematch_key(room)]  # fmt: skip
     assert all("{r1}" in k for k in tagged)
     assert keys.keys(room) == [f"room:{{r1}}:{part}" for part in keys.ROOM_PARTS]
     assert keys.room_of_meta(keys.keys(room)[3]) == room
