@@ -1,6 +1,6 @@
 """A notification as a device shows it: a title, a line, the link that opens it in the
-web app, and the data the service worker needs (the room, the kind, for its `tag`, so
-a newer notification of the same room replaces the older one). English only: the
+web app, and its `tag` (the kind and the room: a newer notification of the same room
+replaces the older one on the device, pwa/service_worker.js). English only: the
 service worker shows what it is sent."""
 
 from __future__ import annotations
@@ -26,4 +26,6 @@ def worded(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
     else:
         who = payload.get("from") if isinstance(payload.get("from"), str) else "A player"
         title, body = "An invitation", f"{who} invites you to play {game}."
-    return {"kind": kind, "room": room, "game": payload.get("game"), "title": title, "body": body, "url": url}
+    tag = f"{kind}:{room}" if isinstance(room, str) else kind
+    return {"kind": kind, "room": room, "game": payload.get("game"), "title": title, "body": body, "url": url,
+            "tag": tag}  # fmt: skip

@@ -11,6 +11,7 @@
 import { h } from "./dom.js";
 import { LANGUAGES, lang, list, setLanguage, t } from "./i18n/index.js";
 import { clockChoice } from "./lobby_clock.js";
+import { notificationsPanel } from "./notifications.js";
 import { ratedTag, ratingText, ratingsOf } from "./ratings.js";
 import { rename, storedName } from "./session.js";
 import { choiceLabel, gameTitle, optionHelp, optionLabel, refusalWords, titleInEnglish } from "./words.js";
@@ -45,7 +46,7 @@ export function showLobby(app, client) {
     versusSlot,
     yours.el,
     h("section", { class: "panel" }, h("h2", {}, t("lobby.open_rooms")), roomsBox),
-    h("section", { class: "panel" }, h("h2", {}, t("lobby.you")), identityForm(client), languagePicker()),
+    h("section", { class: "panel" }, h("h2", {}, t("lobby.you")), identityForm(client), languagePicker(), notificationsPanel(client)),
   );
   import("./versus.js").then(({ versusPanel }) => versusSlot.replaceWith(versusPanel(client))); // play against the computer
   let titles = {};

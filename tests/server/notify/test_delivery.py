@@ -172,7 +172,8 @@ async def test_a_players_turn_reaches_their_device_once_encrypted_to_it(
             await r.aclose()
         assert phone.refused == []
         assert phone.received == [{"kind": "turn", "room": room, "game": "vikings", "title": "Your turn",
-                                   "body": "Vikings: it is your turn to play.", "url": f"/#/room/{room}"}]  # fmt: skip
+                                   "body": "Vikings: it is your turn to play.", "url": f"/#/room/{room}",
+                                   "tag": f"turn:{room}"}]  # fmt: skip
         settings = (await http.get(f"/api/players/{a.player}/notifications",
                                    headers={"Authorization": f"Bearer {a.token}"})).json()  # fmt: skip
         assert settings["devices"] == 1  # the device its push service said was gone (410) is dropped
