@@ -35,8 +35,9 @@ if TYPE_CHECKING:  # (SQLAlchemy is loaded with the archive, in the background)
 
 log = logging.getLogger("longhall.notify")
 GROUP = "couriers"
-LOOK = 0.25  # seconds between reads of the queue
+LOOK = 0.5  # seconds between reads of the queue
 BATCH = 200  # notifications taken per read
+WAITING = 5 * BATCH  # taken and waiting for their GRACE, at most (then no more are taken meanwhile)
 CLAIM_IDLE = 60_000  # ms a notification may stay taken by a node before another takes it
 CLAIM_EVERY = 120  # reads between looks for such notifications
 
@@ -53,6 +54,7 @@ class Courier:
         self.mailer = mailer
         self.grace_ms = int(grace * 1000)
         self.reads = 0
+        self.waiting: list[tuple[bytes, dict[bytes, bytes]]] = []  # taken, oldest first, not yet GRACE old
         self.session: aiohttp.ClientSession | None = None
         self.sent = {"push": 0, "email": 0, "dropped": 0}  # what this node sent (tests, logs)
 
@@ -64,34 +66,38 @@ class Courier:
             await self.session.close()
 
     async def round(self) -> None:
-        """Take what is queued and send what is GRACE old (the rest waits in the group's
-        pending list and is taken again)."""
+        """Take what is queued (one read) and send what is GRACE old; the rest waits here,
+        taken by this node (another takes it over if this one dies)."""
         books = self.book()
         if books is None:
             return  # the archive's database is not open yet: the queue waits
-        await self._group()
         self.reads += 1
-        taken: list[tuple[bytes, dict[bytes, bytes]]] = []
         if self.reads % CLAIM_EVERY == 0:
             claimed = await self.redis.xautoclaim(NOTIFY_QUEUE, GROUP, self.node, CLAIM_IDLE, count=BATCH)
-            taken += claimed[1]
-        taken += await self._read("0")  # this node's own taken but not yet sent (waiting for their GRACE)
-        if len(taken) < BATCH:
-            taken += await self._read(">")
-        due = [(i, f) for i, f in taken if f and now_ms() - int(f[b"t"]) >= self.grace_ms]
+            self.waiting += claimed[1]
+        if len(self.waiting) < WAITING:
+            self.waiting += await self._read()
+        now = now_ms()
+        due = [(i, f) for i, f in self.waiting if not f or now - int(f[b"t"]) >= self.grace_ms]
         if not due:
             return
-        await asyncio.gather(*(self.handle(books, f) for _, f in due))
+        sent = {i for i, _ in due}
+        self.waiting = [w for w in self.waiting if w[0] not in sent]
+        await asyncio.gather(*(self.handle(books, f) for _, f in due if f))  # (none: deleted meanwhile)
         await self.redis.xack(NOTIFY_QUEUE, GROUP, *[i for i, _ in due])
         await self.redis.xdel(NOTIFY_QUEUE, *[i for i, _ in due])
 
-    async def _read(self, since: str) -> list[tuple[bytes, dict[bytes, bytes]]]:
-        got = cast(list[Any], await self.redis.xreadgroup(GROUP, self.node, {NOTIFY_QUEUE: since}, count=BATCH) or [])
-        return [item for _, entries in got for item in entries]
+    async def _read(self) -> list[tuple[bytes, dict[bytes, bytes]]]:
+        try:
+            got = await self.redis.xreadgroup(GROUP, self.node, {NOTIFY_QUEUE: ">"}, count=BATCH)
+        except ResponseError as exc:
+            if "NOGROUP" not in str(exc):
+                raise
+            await self._group()  # the first read, or a Redis that lost it
+            return []
+        return [item for _, entries in cast(list[Any], got or []) for item in entries]
 
     async def _group(self) -> None:
-        if self.reads:
-            return
         try:
             await self.redis.xgroup_create(NOTIFY_QUEUE, GROUP, id="0", mkstream=True)
         except ResponseError as exc:

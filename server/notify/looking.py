@@ -16,8 +16,8 @@ from server.runtime import loops as background
 from server.storage.fanout import Hub
 from server.storage.keys import looking_key
 
-REFRESH = 1.0  # seconds between a node's writes
-GRACE = 2.5  # seconds a courier waits before deciding about a notification
+REFRESH = 2.0  # seconds between a node's writes (as the absence refresh)
+GRACE = 5.0  # seconds a courier waits before deciding about a notification (REFRESH and a margin)
 KEEP_MS = 30_000  # a player's entry expires this long after a node last wrote it
 
 

@@ -5,7 +5,8 @@ The browser tests' own build (mode "test") does not register the worker, so this
 builds the product app into a directory of its own and serves that. Lighthouse (pinned
 in clients/web/package.json, a version that still has the `installable-manifest` audit)
 runs against it with the system Chromium; clients/web/test/pwa/ drives Chromium through
-installability, the lobby's shell opening offline and a push shown as a notification.
+installability, the lobby's shell opening offline, a push shown as a notification (and
+replaced by a newer one of the same room) and the lobby's notifications panel.
 """
 
 from __future__ import annotations
