@@ -22,8 +22,10 @@ import redis.asyncio as aioredis
 from aiosmtpd.controller import Controller
 
 from clients.python.client import Client
+from server.notify.outbox import Outbox
 from server.storage.keys import NOTIFY_QUEUE
 from tests.cluster import ServerProc, free_port
+from tests.server.console.operators import operator_token
 from tests.server.notify.pushservice import PushService
 
 
@@ -149,7 +151,7 @@ async def alternate_game(a: Client, b: Client) -> str:
     raise AssertionError("b was never the one seat asked")
 
 
-async def test_a_players_turn_reaches_their_device_once_encrypted_to_it(
+async def test_a_players_turn_and_the_games_end_reach_their_device_encrypted_to_it(
     nodes: list[ServerProc], own_redis: str, smtp: tuple[Inbox, int]
 ) -> None:
     inbox = smtp[0]
@@ -181,10 +183,21 @@ async def test_a_players_turn_reaches_their_device_once_encrypted_to_it(
         (mail,) = inbox.messages
         assert mail["To"] == "astrid@example.org" and mail["Subject"] == "Your turn"
         assert f"/#/room/{room}" in mail.get_payload()
+
+        operator = {"Authorization": f"Bearer {await operator_token(own_redis, 'notify')}"}
+        assert (await http.post(f"/api/admin/rooms/{room}/end", headers=operator)).status_code == 200
+        await b.wait_until(lambda: b.rooms[room].view["status"] == "over")  # Bjorn, at the table, hears of it there
+        await eventually(lambda: len(phone.received) == 2 and len(inbox.messages) == 2, timeout=30)
+        assert (phone.received[1]["kind"], phone.received[1]["room"], phone.received[1]["title"]) == (
+            "over",
+            room,
+            "Game over",
+        )
+        assert inbox.messages[1]["Subject"] == "Game over"
         await b.close()
 
 
-async def test_no_push_for_a_game_the_player_is_looking_at_from_another_node(
+async def test_no_push_for_a_game_the_player_is_looking_at_from_another_node_but_for_another_room(
     nodes: list[ServerProc], own_redis: str
 ) -> None:
     async with httpx.AsyncClient(base_url=nodes[0].http, timeout=10) as http, pushes(http) as service:
@@ -198,8 +211,14 @@ async def test_no_push_for_a_game_the_player_is_looking_at_from_another_node(
             before = await last_id(r)
             await until_asked(b, room, a.rooms[room].seat)  # Astrid is asked, her socket at the table on the other node
             await queued_and_handled(r, before)
+            assert phone.received == []
+            # an invitation, as the part that invites queues it, to another room: it reaches her
+            await Outbox(r).notify(a.player, "invite", {"room": "elsewhere1", "game": "feast", "from": "Bjorn"})
+            await eventually(lambda: phone.received)
         finally:
             await r.aclose()
-        assert phone.received == []
+        assert [(m["kind"], m["room"], m["body"]) for m in phone.received] == [
+            ("invite", "elsewhere1", "Bjorn invites you to play A Feast for Odin.")
+        ]
         await a.close()
         await b.close()
