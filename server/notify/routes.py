@@ -26,7 +26,7 @@ from starlette.routing import Route
 
 from server.notify.outbox import KINDS
 from server.notify.wishes import Device, Wishes
-from server.runtime.bearer import CHALLENGE, bearer
+from server.runtime.bearer import the_player
 
 if TYPE_CHECKING:  # (SQLAlchemy is loaded with the archive, in the background)
     from server.notify.book import Book
@@ -91,20 +91,12 @@ def routes() -> list[Route]:
         return getattr(request.app.state.node, "notifications", None)
 
     async def who(request: Request) -> tuple[Book, str] | Response:
-        node = request.app.state.node
         parts = parts_of(request)
         book = parts.book() if parts is not None else None
         if book is None:
             return JSONResponse({"error": "unavailable", "detail": "the node is starting"}, 503)
-        token = bearer(request.headers)
-        found = await node.signer.verify(token) if token else None
-        if found is None:
-            return JSONResponse({"error": "unauthorized", "detail": "send Authorization: Bearer <your token>"}, 401,
-                                {"WWW-Authenticate": CHALLENGE})  # fmt: skip
-        player = request.path_params["player"]
-        if found.player != player:
-            return JSONResponse({"error": "forbidden", "detail": "only the player themselves may do this"}, 403)
-        return book, player
+        player = await the_player(request, request.app.state.node.signer)
+        return player if isinstance(player, Response) else (book, player)
 
     async def body(request: Request) -> Any:
         try:
