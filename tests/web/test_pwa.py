@@ -102,5 +102,5 @@ def test_lighthouse_finds_the_app_installable(app_server: ServerProc, tmp_path: 
 
 @needs_chromium
 def test_installable_offline_and_pushes_in_the_browser(app_server: ServerProc) -> None:
-    browser_suite(app_server.http, ["test/pwa/"], passes=3, timeout=600)
+    browser_suite(app_server.http, ["test/pwa/"], passes=6, timeout=600)
     assert (SHOTS / "pwa-offline-lobby.png").exists()
