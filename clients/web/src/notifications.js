@@ -6,10 +6,12 @@
 // (POST /api/players/{player}/push, the player's token); turning them off unsubscribes
 // both. The settings are GET/PUT /api/players/{player}/notifications. The service worker
 // (pwa/service_worker.js) shows what is pushed. Without a service worker (`npm run dev`,
-// the browser tests' build) or without Push in the browser, the panel says so.
+// the browser tests' build) or without Push in the browser, the panel says so and asks
+// the server nothing.
 
 import { h } from "./dom.js";
 import { t } from "./i18n/index.js";
+import { serviceWorkerWanted } from "./install.js";
 
 const EVENTS = ["turn", "over", "invite"];
 const SUBSCRIBE_MS = 30000; // a browser whose push service cannot be reached may never answer
@@ -26,10 +28,11 @@ function api(client, path, method = "GET", body = undefined) {
   return fetch(`api/players/${encodeURIComponent(client.player)}/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-/** The service worker's registration, or null when the app runs without one. */
+/** The service worker's registration once it is active, or null when the app runs
+ * without one (then nothing is asked of the server either). */
 async function registration() {
-  if (!("serviceWorker" in navigator) || !("PushManager" in window)) return null;
-  return (await navigator.serviceWorker.getRegistration("./")) ?? null;
+  if (!serviceWorkerWanted() || !("PushManager" in window)) return null;
+  return navigator.serviceWorker.ready;
 }
 
 /** Subscribe this device and tell the server; throws with the browser's reason. */
@@ -92,17 +95,18 @@ export function notificationsPanel(client) {
   });
   (async () => {
     try {
+      reg = await registration();
+      if (!reg) {
+        status.textContent = t("push.unsupported");
+        form.hidden = true;
+        return;
+      }
       const res = await api(client, "notifications");
       if (res.ok) {
         const wishes = await res.json();
         EVENTS.forEach((e, i) => (boxes[i].checked = wishes.events.includes(e)));
         email.value = wishes.email ?? "";
         emailRow.hidden = !wishes.email_sent;
-      }
-      reg = await registration();
-      if (!reg) {
-        status.textContent = t("push.unsupported");
-        return;
       }
       show(Boolean(await reg.pushManager.getSubscription()) && Notification.permission === "granted");
       toggle.disabled = false;
