@@ -28,6 +28,7 @@ RANKS = {
     "server.social": 6,  # players among themselves: rematches, invitations, friends, blocks
     "server.matchmaking": 7,
     "server.tournaments": 7,  # pure pairing and standings
+    "server.notify": 7,  # pushes and e-mails, off the move path
     "server.transport": 8,  # the websocket side
     "server.console": 9,  # the operators' reads and actions
     "server.node": 10,  # the process: composition

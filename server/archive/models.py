@@ -1,4 +1,5 @@
-"""The archive's tables: players, finished games with their moves, ratings, chat.
+"""The archive's tables: players, finished games with their moves, ratings, chat; the
+players' push subscriptions and notification settings (server.notify).
 
 One schema for SQLite and PostgreSQL (JSON becomes JSONB on PostgreSQL). Times are UTC.
 A game row is keyed by its room id: archiving the same room twice inserts nothing the
@@ -10,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -109,3 +110,29 @@ class ChatMessage(Base):
     channel: Mapped[str] = mapped_column(String(16))  # players | spectators
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(When)
+
+
+class PushSubscription(Base):
+    """One device's Web Push subscription (server.notify): where its push service takes
+    messages for it (`endpoint`) and the keys they are encrypted to (RFC 8291)."""
+
+    __tablename__ = "push_subscriptions"
+    endpoint: Mapped[str] = mapped_column(String(2048), primary_key=True)
+    player: Mapped[str] = mapped_column(String(64))
+    device: Mapped[str] = mapped_column(String(64))  # the name the device gave itself ("" when none)
+    p256dh: Mapped[str] = mapped_column(String(128))  # the device's public key, base64url
+    auth: Mapped[str] = mapped_column(String(64))  # the authentication secret, base64url
+    created: Mapped[datetime] = mapped_column(When)
+    __table_args__ = (Index("ix_push_subscriptions_player", "player"),)
+
+
+class NotifySetting(Base):
+    """What a player wants to hear of, and how (server.notify): without a row, every event
+    by push and none by e-mail."""
+
+    __tablename__ = "notify_settings"
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    push: Mapped[bool] = mapped_column(Boolean)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)  # the address (None: no e-mail)
+    events: Mapped[list[str]] = mapped_column(Json)  # turn, over, invite
+    updated: Mapped[datetime] = mapped_column(When)

@@ -48,6 +48,8 @@ from server.node import api
 from server.node.drain import Drain, Stopped, probe_routes, stop_signals
 from server.node.http_limits import HttpLimits
 from server.node.web_files import WebFiles
+from server.notify.routes import routes as notify_routes
+from server.notify.service import Notifications
 from server.play import correspondence, replay, tv
 from server.play import wording as said
 from server.play.abandonment import Presence
@@ -56,6 +58,7 @@ from server.play.chat import Chat
 from server.play.correspondence import Correspondence
 from server.play.referee import Referee
 from server.play.thinking import Thinker
+from server.rooms import document as rm
 from server.rooms.attachments import Attachments
 from server.rooms.catchup import catch_up
 from server.rooms.service import Rooms
@@ -153,6 +156,7 @@ class Node:
         self.tournaments: Tournaments | None = None  # the tournaments' routes (server.tournaments), once started
         self.director: Director | None = None
         self.social: Social | None = None  # rematches, invitations, blocks (server.social), once started
+        self.notifications: Notifications | None = None  # pushes and e-mails (server.notify), once started
         self.loops = background.Loops()  # every background loop of the node (server.runtime.loops)
         self._watchers: dict[str, int] = {}  # spectators per room, as the sweep last wrote them
 
@@ -185,6 +189,8 @@ class Node:
         self.correspondence = Correspondence(self.redis, self.rooms, s.vacation_days)
         self.handover = Handover(self.redis, signer, s.handover_ttl)
         self.passkeys = Passkeys(self.redis, signer)
+        notifications = Notifications(s, self.redis, hub, self.id, lambda: self.archive.archive)
+        self.notifications = notifications
         parts: list[background.Looping] = [
             Liveness(self.gateway.limits, s),
             Revocations(signer, self.gateway),
@@ -195,6 +201,7 @@ class Node:
             self.referee,
             self.director,
             self.social,
+            notifications,
         ]
         for part in parts:
             part.register(self.loops)
@@ -235,6 +242,14 @@ class Node:
 
     def on_over(self, room: str) -> None:
         self.archive.finished(room)
+        e = self.rooms.cache.get(room) if self.rooms is not None else None
+        if self.notifications is not None and e is not None:
+            people = [s["player"] for s in e.doc["seats"] if s is not None and not s.get("bot")]
+            self.notifications.over(room, people, e.doc["game"])
+
+    def on_asked(self, room: str, players: list[str], doc: rm.Doc) -> None:
+        if self.notifications is not None and doc["status"] == rm.PLAYING:
+            self.notifications.asked(room, players, doc["game"])
 
     def on_clock(self, room: str, due: int | None) -> None:
         if self.referee is not None:
@@ -315,6 +330,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *handover.routes(),
         *passkeys.routes(),
         *social_routes.routes(),
+        *notify_routes(),
     ]
     if settings.web and Path(settings.web, "index.html").exists():
         routes.append(Mount("/", WebFiles(directory=settings.web, html=True)))

@@ -48,6 +48,8 @@ PRICES: dict[str, int] = {
     "/api/passkeys": 20,  # a signature verified (and a token signed)
     "/api/players/{player}/games": 5,  # the documents of every room the player sits in
     "/api/players/{player}/vacation": 5,  # a commit in each of the player's correspondence rooms
+    "/api/players/{player}/push": 5,  # a token checked, the archive's database written
+    "/api/players/{player}/notifications": 5,
     "/api/players/{player}": 5,  # the archive
     "/api/leaderboard/{game}": 2,
     "/api/tv": 5,  # the best players' rooms looked at (bounded; kept 5 s a node)
@@ -55,6 +57,7 @@ PRICES: dict[str, int] = {
     "/api/games/{game:str}/schema": 2,  # a game's schema document, built and encoded
     "/api/openapi.yaml": 2,  # the API descriptions, read from docs/
     "/api/asyncapi.yaml": 2,
+    "/api/push/key": 1,  # the public key, kept in memory
     "/api/admin/rooms": 10,  # the operators' console (server.console): every room's document
     "/api/admin/rooms/{room}": 5,  # a room's view and log
     "/api/admin/rooms/{room}/end": 5,  # a commit

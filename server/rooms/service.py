@@ -63,6 +63,9 @@ class RoomEvents(Protocol):
     def on_clock(self, room: str, due: int | None) -> None:
         """A timed room's next deadline (ms), None when none (the referee indexes it)."""
 
+    def on_asked(self, room: str, players: list[str], doc: rm.Doc) -> None:
+        """These players' seats are asked to decide and were not before (notifications)."""
+
 
 class Unnoticed:
     """RoomEvents nobody listens to (a room service alone: benchmarks, tests)."""
@@ -71,6 +74,9 @@ class Unnoticed:
         return None
 
     def on_clock(self, room: str, due: int | None) -> None:
+        return None
+
+    def on_asked(self, room: str, players: list[str], doc: rm.Doc) -> None:
         return None
 
 
@@ -178,6 +184,7 @@ class Rooms:
             created=now_ms(),
         )
         before = e.doc["seats"]
+        was: Sequence[int] = e.view(None)["to_act"] if e.doc["status"] == rm.PLAYING else ()  # (cut by commit_frames)
         try:
             out = await self.store.commit(c)
         except (OSError, RedisError) as exc:  # ConnectionError is an OSError
@@ -199,9 +206,20 @@ class Rooms:
                 self.events.on_clock(e.id, clock.next_deadline(m.doc))
             if m.over is not None:
                 self.events.on_over(e.id)
+            self._asked(e.id, was, m.acting, m.doc)
         elif out.status == "stale":
             e.stale = True
         return out
+
+    def _asked(self, room: str, was: Sequence[int], acting: list[int], doc: rm.Doc) -> None:
+        """Tell the node of the players asked to decide by this commit (not before it)."""
+        asked: list[str] = []
+        for i in acting:
+            seat = doc["seats"][i] if i not in was else None
+            if seat is not None and not seat.get("bot"):
+                asked.append(seat["player"])
+        if asked:
+            self.events.on_asked(room, asked, doc)
 
     async def _seated(self, room: str, before: list[rm.Seat | None], after: list[rm.Seat | None]) -> None:
         """Note the players who took a seat in `room` for their games lists (after the

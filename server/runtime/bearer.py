@@ -1,8 +1,8 @@
 """The token an HTTP request carries as `Authorization: Bearer <token>` ("" when none):
 read the same way by every route that answers only a token's holder (the operators'
-console, a player's games list and vacation, tournaments, hand-over codes); and, for the
-routes of one player (`/api/players/{player}/...`), whether it is that player's, with the
-node's part that answers them."""
+console, a player's games list and vacation, tournaments, hand-over codes,
+notifications); and, for the routes of one player (`/api/players/{player}/...`), whether
+it is that player's (`path_player`, `the_player`), with the node's part that answers them."""
 
 from __future__ import annotations
 
@@ -56,3 +56,10 @@ async def own(request: Request, name: str) -> tuple[Any, Any] | Response:
         return part
     found = await path_player(request, request.app.state.node.signer)
     return found if isinstance(found, Response) else (part, found)
+
+
+async def the_player(request: Request, tokens: Verifies) -> str | Response:
+    """The player of the request's path (`{player}`) when the bearer's token is theirs;
+    else the answer: 401 without a good token, 403 with another player's."""
+    found = await path_player(request, tokens)
+    return found if isinstance(found, Response) else str(found.player)

@@ -99,6 +99,11 @@ class Settings:
     archive_grace: float = 30.0  # seconds before other nodes take over a finished room its node left
     archived_ttl: int = 60  # seconds an archived room stays in Redis (clients still at the table)
     vacation_days: int = 14  # days of vacation a player may take a calendar year (server.play.correspondence)
+    # notifications (server.notify): the VAPID `sub` push services may write to, e-mail where a server is set
+    push_contact: str = "mailto:push@localhost"
+    push_http: int = 0  # 1: push endpoints may be plain http URLs (a push service on a private network; tests)
+    smtp_url: str = ""  # smtp://[user:password@]host[:port] or smtps://...; empty: no e-mail
+    mail_from: str = "Longhall <longhall@localhost>"
     clock_file: str = ""  # a file whose ms are added to the node's clock (tests: server.runtime.wallclock)
     gc_young: int = 50_000  # allocations between young-generation collections (0: Python's default)
     loop: str = "auto"  # the event loop: "auto" (uvloop where installed), "uvloop", "asyncio"

@@ -107,6 +107,17 @@ def info_key(game: str) -> str:
     return f"lb:{{{game}}}:info"
 
 
+# -- notifications (server.notify) ----------------------------------------------------
+PUSH_KEY = "notify:vapid"  # the VAPID key pair's private key, made once for every node
+NOTIFY_QUEUE = "notify:queue"  # stream of notifications to send, read by the couriers' group
+
+
+def looking_key(player: str) -> str:
+    """The rooms a player has a socket at, with when a node last saw it (hash room -> ms):
+    no notification for a game the player is looking at (server.notify.looking)."""
+    return f"player:{{{player}}}:looking"
+
+
 # -- leases: one node at a time runs these loops for all (server.runtime.loops.Lease) --
 MATCHER_LEASE = "mm:lease"
 REFEREE_LEASE = "referee:lease"

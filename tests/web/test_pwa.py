@@ -5,7 +5,8 @@ The browser tests' own build (mode "test") does not register the worker, so this
 builds the product app into a directory of its own and serves that. Lighthouse (pinned
 in clients/web/package.json, a version that still has the `installable-manifest` audit)
 runs against it with the system Chromium; clients/web/test/pwa/ drives Chromium through
-installability, the lobby's shell opening offline and a push shown as a notification.
+installability, the lobby's shell opening offline, a push shown as a notification (and
+replaced by a newer one of the same room) and the lobby's notifications panel.
 """
 
 from __future__ import annotations
@@ -101,5 +102,5 @@ def test_lighthouse_finds_the_app_installable(app_server: ServerProc, tmp_path: 
 
 @needs_chromium
 def test_installable_offline_and_pushes_in_the_browser(app_server: ServerProc) -> None:
-    browser_suite(app_server.http, ["test/pwa/"], passes=3, timeout=600)
+    browser_suite(app_server.http, ["test/pwa/"], passes=6, timeout=600)
     assert (SHOTS / "pwa-offline-lobby.png").exists()

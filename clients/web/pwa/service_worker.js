@@ -11,8 +11,10 @@
 //   Authorization header or answered no-store/private) and served when the network fails;
 // - /ws is never touched (the websocket is not a fetch the worker may answer);
 // - any other precached file is served from the cache;
-// - a push shows a notification from the payload's JSON {title, body, url}; clicking it
-//   focuses a window already at that URL or opens one.
+// - a push (server/notify sends them) shows a notification from the payload's JSON
+//   {title, body, url, tag}: the tag is the kind and the room, so a newer push about a
+//   room replaces the older one; clicking it focuses a window already at that URL or
+//   opens one.
 
 const PRECACHE = self.__PRECACHE__;
 const VERSION = self.__VERSION__;

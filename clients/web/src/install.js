@@ -3,7 +3,11 @@
 // `npm run dev` (Vite's dev server has no sw.js) nor in the browser tests' build (mode
 // "test"), whose pages should reach the server for everything; tests/web/test_pwa.py
 // serves the product build to check the worker itself.
+export function serviceWorkerWanted() {
+  return import.meta.env.PROD && import.meta.env.MODE !== "test" && "serviceWorker" in navigator;
+}
+
 export function registerServiceWorker() {
-  if (!import.meta.env.PROD || import.meta.env.MODE === "test" || !("serviceWorker" in navigator)) return;
+  if (!serviceWorkerWanted()) return;
   navigator.serviceWorker.register("./sw.js", { scope: "./" }).catch((err) => console.warn("service worker:", err.message));
 }

@@ -13,6 +13,7 @@ import { h } from "./dom.js";
 import { handoverPanel } from "./handover.js";
 import { LANGUAGES, lang, list, setLanguage, t } from "./i18n/index.js";
 import { clockChoice } from "./lobby_clock.js";
+import { notificationsPanel } from "./notifications.js";
 import { ratedTag, ratingText, ratingsOf } from "./ratings.js";
 import { rename, storedName } from "./session.js";
 import { choiceLabel, gameTitle, optionHelp, optionLabel, refusalWords, titleInEnglish } from "./words.js";
@@ -50,7 +51,7 @@ export function showLobby(app, client) {
     versusSlot,
     yours.el,
     h("section", { class: "panel" }, h("h2", {}, t("lobby.open_rooms")), roomsBox),
-    h("section", { class: "panel" }, h("h2", {}, t("lobby.you")), identityForm(client), languagePicker()),
+    h("section", { class: "panel" }, h("h2", {}, t("lobby.you")), identityForm(client), languagePicker(), notificationsPanel(client)),
     handoverPanel(client), // your player on another device
   );
   import("./versus.js").then(({ versusPanel }) => versusSlot.replaceWith(versusPanel(client))); // play against the computer

@@ -208,6 +208,7 @@ async def test_a_real_node_answers_as_described(server, redis_url: str) -> None:
             await answers_validate(http, "/api/players/{player}/games", games, seen, "get", who)
             await answers_validate(http, "/api/players/{player}/vacation", vacation, seen, "post", who)
         await handovers_answer_as_described(http, seen, host)
+        await the_notifications_answer_as_described(http, seen, waiting)
     assert seen == set(DOC["paths"])
 
 
@@ -238,6 +239,32 @@ async def passkeys_answer_as_described(http: httpx.AsyncClient, seen: set[str], 
     await answers_validate(http, "/api/players/{player}/passkeys", add, seen, "post", host.token, {"id": "x"})
     await answers_validate(http, "/api/passkeys", "/api/passkeys", seen, "post", None, {"id": "x"})
     del http.headers["Origin"]
+
+
+async def the_notifications_answer_as_described(http: httpx.AsyncClient, seen: set[str], waiting: Any) -> None:
+    """The push key; a device subscribed and unsubscribed, settings read and changed, by the
+    player, another and nobody; a subscription and settings refused."""
+    deadline = asyncio.get_running_loop().time() + 20
+    while (await answers_validate(http, "/api/push/key", "/api/push/key", seen)).status_code != 200:
+        assert asyncio.get_running_loop().time() < deadline, "the push key was never made"
+        await asyncio.sleep(0.3)
+    host, guest = waiting.players
+    push, settings = f"/api/players/{host.player}/push", f"/api/players/{host.player}/notifications"
+    device = {"endpoint": "https://push.example.net/send/openapi", "device": "phone",
+              "keys": {"p256dh": "B" + "A" * 86, "auth": "A" * 22}}  # fmt: skip
+    while (await answers_validate(http, "/api/players/{player}/notifications", settings, seen, "get",
+                                  host.token)).status_code == 503:  # fmt: skip
+        assert asyncio.get_running_loop().time() < deadline, "the notification settings never opened"
+        await asyncio.sleep(0.3)
+    for who in (host.token, guest.token, None):
+        await answers_validate(http, "/api/players/{player}/push", push, seen, "post", who, device)
+        await answers_validate(http, "/api/players/{player}/notifications", settings, seen, "put", who,
+                               {"events": ["turn"], "email": "ada@example.org"})  # fmt: skip
+        await answers_validate(http, "/api/players/{player}/push", push, seen, "delete", who, device)
+    await answers_validate(http, "/api/players/{player}/push", push, seen, "post", host.token,
+                           {**device, "endpoint": "http://push.example.net/x"})  # fmt: skip
+    await answers_validate(http, "/api/players/{player}/notifications", settings, seen, "put", host.token,
+                           {"events": ["never"]})  # fmt: skip
 
 
 async def the_tournaments_answer_as_described(http: httpx.AsyncClient, seen: set[str], waiting: Any,
