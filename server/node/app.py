@@ -191,6 +191,7 @@ class Node:
         self.passkeys = Passkeys(self.redis, signer)
         notifications = Notifications(s, self.redis, hub, self.id, lambda: self.archive.archive)
         self.notifications = notifications
+        self.social.notify = notifications.notify  # an invitation to a player away: a push or an e-mail
         parts: list[background.Looping] = [
             Liveness(self.gateway.limits, s),
             Revocations(signer, self.gateway),

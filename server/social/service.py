@@ -7,6 +7,7 @@ server.social.routes."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from redis.asyncio import Redis
@@ -22,10 +23,15 @@ from server.social import allowance, blocks, invitations, online
 from server.social.online import Online
 from server.social.rematch import Rematches
 
+# Queues a notification to a player (server.notify.service.Notifications.notify), given by
+# the node: (player, kind, payload).
+Notify = Callable[[str, str, dict[str, Any]], Awaitable[None]]
+
 
 class Social:
-    def __init__(self, redis: Redis, rooms: Rooms, bot_delay: int) -> None:
+    def __init__(self, redis: Redis, rooms: Rooms, bot_delay: int, notify: Notify | None = None) -> None:
         self.redis, self.rooms = redis, rooms
+        self.notify = notify  # a push or e-mail to a player away (server.notify), where the node has them
         self.online = Online(redis, rooms.node)
         self.rematches = Rematches(redis, rooms, bot_delay)
 
@@ -81,4 +87,7 @@ class Social:
             raise RoomError(ErrorCode.RATE_LIMITED, f"at most {invitations.PER_MINUTE} invitations a minute")
         inv = invitations.invitation(room, doc["game"], sess.player, sess.name)
         await invitations.keep(self.redis, player, inv)
-        return inv, await online.nodes(self.redis, player)
+        nodes = await online.nodes(self.redis, player)
+        if not nodes and self.notify is not None:  # away: told where their settings say (push, e-mail)
+            await self.notify(player, "invite", {"room": room, "game": doc["game"], "from": sess.name})
+        return inv, nodes
