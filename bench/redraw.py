@@ -89,6 +89,37 @@ def report(builds: dict[str, dict[str, list[Sample]]], games: list[str]) -> None
                 print(f"{game:<8} {screen:<8} this ÷ baseline: {ratio}")
 
 
+def measure(
+    builds: dict[str, Path], games: list[str], rounds: int, decisions: int
+) -> dict[str, dict[str, list[Sample]]]:
+    """Each build's samples per game: a node per build on one embedded Redis, each round
+    playing every build in turn (the first alternating), with the round's seed."""
+    samples: dict[str, dict[str, list[Sample]]] = {b: {g: [] for g in games} for b in builds}
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        redis = EmbeddedRedis(work / "redis")
+        nodes: dict[str, ServerProc] = {}
+        try:
+            url = redis.start()
+            for name, web in builds.items():
+                (work / name).mkdir()
+                nodes[name] = ServerProc(work / name, url, args=("--web", str(web))).start()
+            for rnd in range(rounds):
+                order = list(builds) if rnd % 2 == 0 else list(reversed(builds))
+                for name in order:
+                    load = os.getloadavg()[0]
+                    got = play(nodes[name].http, ",".join(games), decisions, seed=rnd + 1)
+                    for game, xs in got.items():
+                        samples[name][game] += [{**x, "round": rnd + 1} for x in xs]
+                    p90s = ", ".join(f"{g} {pct([x['total'] for x in xs], 0.9):.0f}" for g, xs in got.items())
+                    print(f"round {rnd + 1} {name:<8} load {load:5.2f}  p90 ms: {p90s}", flush=True)
+        finally:
+            for n in nodes.values():
+                n.stop()
+            redis.stop()
+    return samples
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=3)
@@ -103,29 +134,7 @@ def main() -> None:
         if not (web / "index.html").exists():
             raise SystemExit(f"{name}: no built app in {web} (bash scripts/setup.sh web)")
     games = a.games.split(",")
-    samples: dict[str, dict[str, list[Sample]]] = {b: {g: [] for g in games} for b in builds}
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        redis = EmbeddedRedis(work / "redis")
-        nodes: dict[str, ServerProc] = {}
-        try:
-            url = redis.start()
-            for name, web in builds.items():
-                (work / name).mkdir()
-                nodes[name] = ServerProc(work / name, url, args=("--web", str(web))).start()
-            for rnd in range(a.rounds):
-                order = list(builds) if rnd % 2 == 0 else list(reversed(builds))
-                for name in order:
-                    load = os.getloadavg()[0]
-                    got = play(nodes[name].http, a.games, a.decisions, seed=rnd + 1)
-                    for game, xs in got.items():
-                        samples[name][game] += [{**x, "round": rnd + 1} for x in xs]
-                    p90s = ", ".join(f"{g} {pct([x['total'] for x in xs], 0.9):.0f}" for g, xs in got.items())
-                    print(f"round {rnd + 1} {name:<8} load {load:5.2f}  p90 ms: {p90s}", flush=True)
-        finally:
-            for n in nodes.values():
-                n.stop()
-            redis.stop()
+    samples = measure(builds, games, a.rounds, a.decisions)
     load = os.getloadavg()[0]
     print(f"\nclick → redraw, ms ({a.rounds} rounds of {a.decisions} decisions per game; load now {load:.2f})")
     report(samples, games)
