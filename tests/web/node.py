@@ -5,6 +5,7 @@ scripts/test runs `npm ci` before pytest; this makes a bare `pytest tests/web` w
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -43,3 +44,15 @@ def browser_suite(http: str, targets: list[str], passes: int, timeout: float, co
     assert out.returncode == 0, tail
     assert "# fail 0" in out.stdout and f"# pass {passes}" in out.stdout, tail
     return out.stdout
+
+
+def keep_redraws(stdout: str, into: Path) -> list[dict[str, object]]:
+    """The click → redraw samples the scenarios printed ("# redraw {json}" lines, see
+    clients/web/test/play/redraw.js), written to `into` as JSON and their "# timing"
+    lines printed (seen with pytest -s). Only recorded: timings are not asserted."""
+    runs = [json.loads(line[line.index("# redraw ") + 9 :]) for line in stdout.splitlines() if "# redraw {" in line]
+    into.write_text(json.dumps(runs, indent=1))
+    for line in stdout.splitlines():
+        if "# timing" in line:
+            print(line[line.index("# timing") :])
+    return runs

@@ -3,7 +3,7 @@
 // click one thing of it by weight until a number of decisions were made.
 
 import assert from "node:assert/strict";
-import { watchClicks } from "../play/common.js";
+import { armRedraw, dropRedraw, keepRedraw } from "../play/redraw.js";
 
 const HTTP = process.env.LONGHALL_HTTP;
 
@@ -111,7 +111,7 @@ export async function clickOne(page, rng, opts = {}) {
     pick = list.find((_, i) => (x -= weights[i]) < 0) ?? list[list.length - 1];
   }
   const before = await seqOf(page);
-  await watchClicks(page);
+  await armRedraw(page); // the time from this click to the frame showing its answer (redraw.js)
   const target = page.locator(`#board [data-pick="${pick.pick}"]`);
   try {
     if (pick.anchor) await target.click({ force: true, timeout: 5000 });
@@ -121,13 +121,15 @@ export async function clickOne(page, rng, opts = {}) {
   }
   if (process.env.FEAST_DEBUG) console.log("# click", Date.now() - (globalThis.lastClick ?? 0), JSON.stringify(pick.move ?? pick.anchor ?? "local"), list.length);
   globalThis.lastClick = Date.now();
-  if (pick.local) return false;
+  if (pick.local) return (await dropRedraw(page), false);
   try {
     await page.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) > s, before, { timeout: 5000 });
   } catch {
     if (process.env.FEAST_DEBUG) console.log("# no seq change after", JSON.stringify(pick));
+    await dropRedraw(page);
     return false; // a refused spot (said on the board) or a click that only changed the view
   }
+  await keepRedraw(page);
   return true;
 }
 

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
-import { actingPage, clickTimes, median, p90, refusalShowsItsRule, reloadKeepsTheSeat, spectatorSeesTheSame } from "../play/common.js";
+import { actingPage, printRedraws, refusalShowsItsRule, reloadKeepsTheSeat, spectatorSeesTheSame } from "../play/common.js";
 import { WEIGHT, deciding, openRoom, playClicks, seeded, seqOf, statusOf } from "./clicks.js";
 
 const HTTP = process.env.LONGHALL_HTTP;
@@ -74,8 +74,7 @@ for (const screen of ["desktop", "phone"]) {
       const made = await playClicks([a, b], 40, seeded(screen === "phone" ? 11 : 5));
       assert.ok(made >= 40, `${made} decisions clicked`);
       console.log(`# feast ${screen}: ${made} decisions clicked in ${Date.now() - started} ms`);
-      const times = [...(await clickTimes(a)), ...(await clickTimes(b))];
-      console.log(`# timing feast ${screen} click-to-redraw median ${median(times)} ms, p90 ${p90(times)} ms (n=${times.length})`);
+      printRedraws(`feast ${screen}`, [a, b]);
       for (const p of [a, b]) assert.equal(await p.locator("#legal").isVisible(), false, "the plain list stayed hidden");
       if (screen === "phone") {
         const min = await smallestText(a);
@@ -352,6 +351,7 @@ test("feast solo: three shapes laid after turning, then the game clicked to its 
     const made = await playClicks([a], 2000, seeded(3), { weight: SHORT_GAME });
     await a.locator('.table-page[data-status="over"] #result').waitFor();
     console.log(`# feast solo: the rest of the game took ${made} clicked decisions in ${Date.now() - started} ms`);
+    printRedraws("feast solo", [a]);
     await spectatorLog(s, [a]);
     assert.deepEqual(pageErrors.splice(0), [], "errors in the page");
   } finally {

@@ -1,10 +1,11 @@
 // Shared by the play-by-clicking browser tests: pages on a desktop or a phone screen
 // with the plain list of decisions hidden (so every decision is a click on the board),
-// opening a room from the lobby, waiting for a player's turn and timing clicks.
+// opening a room from the lobby, waiting for a player's turn and timing clicks (redraw.js).
 
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { armRedraw, keepRedraw, redraws } from "./redraw.js";
 
 export const HTTP = process.env.LONGHALL_HTTP;
 export const SHOTS = process.env.LONGHALL_SHOTS ?? new URL("../../../../test-artifacts/web/", import.meta.url).pathname;
@@ -144,35 +145,22 @@ export async function clickPick(page, k) {
   await clickAt(page, at);
 }
 
-/** Time from the click (in the page) to the redraw that shows the next seq. */
-const watched = new WeakSet();
-export async function watchClicks(page) {
-  if (watched.has(page)) return;
-  watched.add(page);
-  await page.evaluate(() => {
-    if (window.__clicks) return;
-    window.__clicks = [];
-    document.addEventListener("click", () => (window.__clickAt = performance.now()), true);
-    let seq = -1;
-    new MutationObserver(() => {
-      const now = Number(document.querySelector(".table-page")?.dataset.seq ?? -1);
-      if (now > seq && window.__clickAt) window.__clicks.push(performance.now() - window.__clickAt);
-      if (now > seq) window.__clickAt = 0;
-      seq = now;
-    }).observe(document.getElementById("app"), { subtree: true, childList: true });
-  });
-}
-
-/** Click where `at` says (see `pick`), then wait until the page shows a later seq. */
+/** Click where `at` says (see `pick`), then wait until the page shows a later seq; the
+ * time from the click to the frame that shows it is kept (redraw.js). */
 export async function clickAndWait(page, at, before) {
-  await watchClicks(page);
+  await armRedraw(page);
   await clickAt(page, at);
   await page.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) > s, before);
+  await keepRedraw(page);
 }
 
-/** The click-to-redraw times (ms) measured in the page so far. */
-export async function clickTimes(page) {
-  return page.evaluate(() => window.__clicks ?? []);
+/** Print the click → redraw samples of `pages` (redraw.js) for the Python test to keep,
+ * and their median and p90: "# timing NAME click-to-redraw …"; nothing is asserted. */
+export function printRedraws(name, pages, extra = "") {
+  const samples = pages.flatMap(redraws);
+  const times = samples.map((s) => s.total);
+  console.log(`# redraw ${JSON.stringify({ name, samples })}`);
+  console.log(`# timing ${name} click-to-redraw median ${median(times)} ms, p90 ${p90(times)} ms (n=${times.length})${extra}`);
 }
 
 /** Log lines the spectator reads: never view paths, never a bare seat number. */

@@ -10,6 +10,7 @@ import { Client } from "@longhall/client";
 import WebSocket from "ws";
 import { seeded } from "../../../js/test/random_player.js";
 import * as c from "./common.js";
+import { decide, squaresInWords } from "./hunters.js";
 
 let browser;
 const errors = [];
@@ -17,40 +18,6 @@ before(async () => {
   if (!c.skip) browser = await c.launch();
 });
 after(async () => browser?.close());
-
-/** Pick a board element at `r`; when it lies outside the map's view, "Fit" first. */
-async function pickInView(page, selector, r) {
-  let at = await c.pick(page, selector, r);
-  if (at.n && at.outside) {
-    await c.clickAt(page, await c.pick(page, "#board .board-tools .fit", 0));
-    at = await c.pick(page, selector, r);
-  }
-  return at;
-}
-
-/** One decision by clicks on the board: a square, rotations, place; or a figure spot. */
-async function decide(page, rand, stats) {
-  const square = await pickInView(page, "#board [data-square]", rand());
-  const before = square.seq;
-  if (square.n) {
-    // squares and placements are named from the starting tile, as the log names them
-    const names = [...(await page.locator("#board [data-square]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))), ...(await page.locator("#legal .move").allTextContents())];
-    for (const s of names) assert.doesNotMatch(s, /\(-?\d+, -?\d+\)|\d+°/, `coordinates in “${s}”`);
-    assert.ok(names.every((s) => !/^choose/.test(s) || /starting tile/.test(s)), "a square is named from the starting tile");
-    await c.clickAt(page, square);
-    for (let turns = Math.floor(rand() * 3); turns > 0; turns--) {
-      await c.clickAt(page, await c.pick(page, "#board #rotate", 0));
-      stats.rotations += 1;
-    }
-    const byPreview = rand() < 0.5; // the preview itself places the tile, as does the button
-    if (byPreview) stats.previews += 1;
-    return c.clickAndWait(page, await pickInView(page, byPreview ? "#board [data-preview]" : "#board #place", 0), before);
-  }
-  const spot = await pickInView(page, "#board [data-segment], #board #pass", rand());
-  assert.ok(spot.n > 0, "the board offers a decision");
-  if (spot.segment) stats.figures += 1;
-  return c.clickAndWait(page, spot, before);
-}
 
 /** Animals on the map are drawn at least 14 px wide at the default zoom (not after "Fit"). */
 async function animalsReadable(page) {
@@ -80,7 +47,7 @@ test("hunters: 40 decisions clicked on the board by a desktop and a phone player
       const page = await c.actingPage([a, b]);
       assert.ok(page, "the game ended early");
       if (page === a) animals += await animalsReadable(a);
-      await decide(page, r, stats);
+      await decide(page, r, stats, squaresInWords);
       by.set(page, by.get(page) + 1);
     }
     assert.ok(by.get(a) >= 10 && by.get(b) >= 10, `both players clicked (${by.get(a)} and ${by.get(b)})`);
@@ -105,8 +72,7 @@ test("hunters: 40 decisions clicked on the board by a desktop and a phone player
     await b.screenshot({ path: `${c.SHOTS}hunters-clicks-phone.png`, fullPage: true });
     const width = await b.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 400, `the phone table fits its screen (${width}px)`);
-    const times = [...(await c.clickTimes(a)), ...(await c.clickTimes(b))];
-    console.log(`# timing hunters click-to-redraw median ${c.median(times)} ms, p90 ${c.p90(times)} ms (n=${times.length}); full redraw ${(await c.redrawMs(a)).toFixed(1)} ms`);
+    c.printRedraws("hunters", [a, b], `; full redraw ${(await c.redrawMs(a)).toFixed(1)} ms`);
     assert.deepEqual(errors.splice(0), [], "errors in the pages");
   } finally {
     await Promise.all([a, b, s].map((p) => p.context().close()));
@@ -132,7 +98,7 @@ test("hunters: a whole game clicked to its end against a bot", { skip: c.skip, t
     let clicks = 0;
     let pops = 0;
     while (await c.waitMyTurnOrOver(page)) {
-      await decide(page, r, stats);
+      await decide(page, r, stats, squaresInWords);
       clicks += 1;
       pops += await page.locator("#board .score-pop").count();
     }
@@ -142,6 +108,7 @@ test("hunters: a whole game clicked to its end against a bot", { skip: c.skip, t
     assert.ok(pops > 0, "a completed forest or river popped its points");
     console.log(`# timing hunters whole game: ${clicks} decisions in ${Math.round((Date.now() - t0) / 1000)} s, ${pops} score pops seen`);
     await page.screenshot({ path: `${c.SHOTS}hunters-over.png`, fullPage: true });
+    c.printRedraws("hunters whole game", [page]);
     assert.deepEqual(errors.splice(0), [], "errors in the page");
   } finally {
     bot.close();

@@ -10,6 +10,7 @@ import { Client } from "@longhall/client";
 import WebSocket from "ws";
 import { seeded } from "../../../js/test/random_player.js";
 import * as c from "./common.js";
+import { decide } from "./vikings.js";
 
 let browser;
 const errors = [];
@@ -17,25 +18,6 @@ before(async () => {
   if (!c.skip) browser = await c.launch();
 });
 after(async () => browser?.close());
-
-const CHOICES = "#board .choice, #board .choice-button, #board .stepper .confirm, #board .stepper .pass";
-
-/** One decision by clicking a random board element that offers one. */
-async function decide(page, rand) {
-  let at = await c.pick(page, CHOICES, rand());
-  assert.ok(at.n > 0, "the board offers a decision");
-  const before = at.seq;
-  if (at.cls.includes("confirm")) {
-    // step the bid up a little first: every amount is reachable by the stepper
-    for (let up = Math.floor(rand() * 3); up > 0; up--) {
-      const more = await c.pick(page, "#board .stepper.bid .step[aria-label=more]", 0);
-      if (!more.n) break;
-      await c.clickAt(page, more);
-    }
-    at = await c.pick(page, "#board .stepper.bid .confirm", 0);
-  }
-  await c.clickAndWait(page, at, before);
-}
 
 /** Every "for N gold" in a buy line equals what the buyer's gold dropped by at that seq. */
 async function pricesMatch(spectator) {
@@ -96,8 +78,7 @@ test("vikings: 40 decisions clicked on the board by a desktop and a phone player
     await b.screenshot({ path: `${c.SHOTS}vikings-clicks-phone.png`, fullPage: true });
     const width = await b.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 400, `the phone table fits its screen (${width}px)`);
-    const times = [...(await c.clickTimes(a)), ...(await c.clickTimes(b))];
-    console.log(`# timing vikings click-to-redraw median ${c.median(times)} ms, p90 ${c.p90(times)} ms (n=${times.length}); full redraw ${(await c.redrawMs(a)).toFixed(1)} ms`);
+    c.printRedraws("vikings", [a, b], `; full redraw ${(await c.redrawMs(a)).toFixed(1)} ms`);
     assert.deepEqual(errors.splice(0), [], "errors in the pages");
   } finally {
     await Promise.all([a, b, s].map((p) => p.context().close()));
@@ -129,6 +110,7 @@ test("vikings: a whole game clicked to its end against a bot", { skip: c.skip, t
     assert.match(await page.locator("#result h3").textContent(), /^Winners?: /);
     console.log(`# timing vikings whole game: ${clicks} clicks in ${Math.round((Date.now() - t0) / 1000)} s`);
     await page.screenshot({ path: `${c.SHOTS}vikings-over.png`, fullPage: true });
+    c.printRedraws("vikings whole game", [page]);
     assert.deepEqual(errors.splice(0), [], "errors in the page");
   } finally {
     bot.close();

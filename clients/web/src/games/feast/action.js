@@ -4,7 +4,7 @@
 // boards, the special tiles, the die of a raid or hunt, and the weapon deck.
 
 import { h, svg } from "../../dom.js";
-import { t as tr } from "../../i18n/index.js";
+import { lang, t as tr } from "../../i18n/index.js";
 import { seatColour } from "../../panels.js";
 import { EXPLORATION, SPACES, SPECIALS, SWORD, itemName, name } from "./data.js";
 import { drawArea } from "./boards.js";
@@ -17,10 +17,16 @@ export function feastSvg(width, height, label, ...children) {
   return svg("svg", { class: "feast-svg", width, height, viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": label }, ...children);
 }
 
-/** The space's name, Vikings, and what it costs and gives, in words (its title and accessible name). */
+const titles = new Map();
+/** The space's name, Vikings, and what it costs and gives, in words (its title and
+ * accessible name): worded once per space and language, not on every redraw. */
 function spaceTitle(sp) {
-  const words = spaceWords(sp);
-  return `${tr("feast.space_title", { space: sp.name, count: sp.vikings })}${words ? `; ${words}` : ""}`;
+  const key = `${lang()}|${sp.id}`;
+  if (!titles.has(key)) {
+    const words = spaceWords(sp);
+    titles.set(key, `${tr("feast.space_title", { space: sp.name, count: sp.vikings })}${words ? `; ${words}` : ""}`);
+  }
+  return titles.get(key);
 }
 
 /** The action board; on a narrow screen the four columns stand two by two. */
@@ -44,7 +50,8 @@ const layouts = new Map();
 /**
  * What each space costs and gives, drawn once per column width (the catalogue is fixed
  * for the page's life): beside a one-line name when both fit, else below it. `faceOf`
- * gives a copy of a space's drawing placed at (x, y).
+ * gives a copy of a space's drawing placed at (x, y) (a redraw keeps the copy it drew
+ * before: `cached`).
  */
 function faceLayout(cw, lines) {
   if (!layouts.has(cw)) {
@@ -59,7 +66,12 @@ function faceLayout(cw, lines) {
       below[sp.id] = beside[sp.id] === null ? made.height : 0;
       drawn[sp.id] = made.g;
     }
-    layouts.set(cw, { beside, below, faceOf: (id, [x, y]) => svg("g", { transform: `translate(${x},${y})`, "aria-hidden": "true", "pointer-events": "none" }, drawn[id].cloneNode(true)) });
+    const faceOf = (id, [x, y]) => {
+      const copy = drawn[id].cloneNode(true);
+      copy.setAttribute("transform", `translate(${x},${y})`);
+      return copy;
+    };
+    layouts.set(cw, { beside, below, faceOf });
   }
   return layouts.get(cw);
 }
@@ -94,9 +106,13 @@ function drawActionBoard(t, ctx, fx) {
         // a space after the first line: the accessible text of the two lines is the name
         el.append(svg("text", { x: x + 5, y: y + 15 + i * LINE, "font-size": 12, fill: taken ? "#fff" : "#2b2b2b", ...fit }, i < lines[sp.id].length - 1 ? `${line} ` : line));
       });
-      const face = faceOf(sp.id, beside[sp.id] !== null ? [x + cw - 12 - beside[sp.id], y + 2] : [x + 5, y + 3 + lines[sp.id].length * LINE]);
-      if (taken) face.setAttribute("opacity", "0.55");
-      face.setAttribute("data-face-of", sp.id);
+      const at = beside[sp.id] !== null ? [x + cw - 12 - beside[sp.id], y + 2] : [x + 5, y + 3 + lines[sp.id].length * LINE];
+      const face = cached(ctx.ui, `face|${sp.id}|${cw}|${at}|${!!taken}`, () => {
+        const made = faceOf(sp.id, at);
+        if (taken) made.setAttribute("opacity", "0.55");
+        made.setAttribute("data-face-of", sp.id);
+        return made;
+      });
       el.append(svg("title", { text: spaceTitle(sp) }));
       const move = ctx.legal.find((m) => m.type === "occupy" && m.space === sp.id);
       if (move) {

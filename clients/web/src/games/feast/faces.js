@@ -117,9 +117,11 @@ export function spaceWords(sp) {
 
 const text = (x, y, s, extra = {}) => svg("text", { x, y, "font-size": 12, fill: "#2b2b2b", ...extra }, s);
 
-function chip(item, n, x, y) {
+// Parts are drawn lean (a part is its own group, placed by `drawFace`; no wrapper groups):
+// the table is drawn again on every change and each node costs style and layout.
+function chip(item, n) {
   const colour = colourOf(item);
-  const g = svg("g", { transform: `translate(${x},${y})` });
+  const g = svg("g", {});
   const fill = FILL[colour];
   if (colour === "silver") g.append(svg("circle", { cx: GLYPH / 2 + 1, cy: GLYPH / 2, r: GLYPH / 2 + 1, fill, stroke: STROKE[colour] }));
   else g.append(svg("rect", { x: 0, y: 0, width: GLYPH + 2, height: GLYPH, rx: item === "ore" ? 5 : 2, fill, stroke: STROKE[colour] }));
@@ -128,8 +130,8 @@ function chip(item, n, x, y) {
 }
 
 /** A small picture for a part that is not a good or a chip. */
-function picture(p, x, y) {
-  const g = svg("g", { transform: `translate(${x},${y})` });
+function picture(p) {
+  const g = svg("g", {});
   const s = GLYPH;
   switch (p.item) {
     case "die":
@@ -177,39 +179,39 @@ export function drawFace(face, x, y, width) {
   let cy = 0;
   let used = 0;
   let side = "cost";
-  const put = (el, w, what = null) => {
+  const put = (el, w, what = null, dy = 0) => {
     if (cx + w > width && cx > 0) {
       cx = 0;
       cy += row;
     }
-    if (el) g.append(svg("g", { transform: `translate(${x + cx},${y + cy + (row - GLYPH) / 2 - 1})`, "data-part": what ? `${side} ${what}` : null }, el));
+    if (el) {
+      el.setAttribute("transform", `translate(${x + cx},${y + cy + (row - GLYPH) / 2 - 1 + dy})`);
+      if (what) el.setAttribute("data-part", `${side} ${what}`);
+      g.append(el);
+    }
     cx += w + 3;
     used = Math.max(used, cx);
   };
-  const word = (s) => {
-    const el = svg("g", {}, text(0, GLYPH - 3, s));
-    put(el, textWidth(s));
-  };
+  const word = (s) => put(text(0, GLYPH - 3, s), textWidth(s));
   const part = (p) => {
     if (p.item === "or") return word("/");
     if (p.item === "to") return word("→");
     const what = `${p.id ?? p.item} ${p.n ?? ""}`.trim();
     // the round's number and the number of players, by their initial in the player's language
-    if (p.item === "round") return put(...chip("silver", tr("feast.face.round_mark"), 0, 0), "silver R");
-    if (CHIPS.includes(p.item)) return put(...chip(p.item, p.n, 0, 0), what);
+    if (p.item === "round") return put(...chip("silver", tr("feast.face.round_mark")), "silver R");
+    if (CHIPS.includes(p.item)) return put(...chip(p.item, p.n), what);
     if (GOODS[p.item]) {
       if (p.n !== 1) word(String(p.n));
       const [w, hgt] = pieceSize(p.item, 0, PIECE);
       const piece = pieceShape(p.item, 0, 0, 0, PIECE, {}, false);
-      const wrap = svg("g", {}, piece);
-      piece.setAttribute("transform", `translate(0,${Math.max(0, (GLYPH - hgt) / 2)})`);
-      put(wrap, w, what);
+      piece.querySelector("title")?.remove(); // a picture: the space's words say it
+      put(piece, w, what, Math.max(0, (GLYPH - hgt) / 2));
       return undefined;
     }
     if (["mountain", "upgrade", "weapon", "card", "play", "special", "longship", "explore"].includes(p.item) && p.n !== undefined && p.n !== 1) word(String(p.n));
-    const [el, w] = picture(p, 0, 0);
+    const [el, w] = picture(p);
     if (el) put(el, w, what);
-    if (p.item === "upgrade" && p.levels > 1) put(...picture(p, 0, 0)); // two levels: two arrows
+    if (p.item === "upgrade" && p.levels > 1) put(...picture(p)); // two levels: two arrows
     return undefined;
   };
   face.cost.forEach(part);
