@@ -30,13 +30,13 @@ async def test_a_player_gone_is_marked_absent_and_returns_to_the_seat(node) -> N
         watcher = t.spectators[0].rooms[t.room]
         token = b.token
         await b.close()
-        await a.wait_until(lambda: a.rooms[t.room].view["absent"] == [1], timeout=15)
+        await a.wait_until(lambda: a.rooms[t.room].view["absent"] == [1], timeout=60)
         await t.spectators[0].wait_until(lambda: watcher.view["absent"] == [1])  # spectators see it too
         back = await Client(node.url, token=token).connect()
         try:
             mirror = await back.join(t.room)
             assert mirror.seat == 1  # the seat is still theirs
-            await a.wait_until(lambda: a.rooms[t.room].view["absent"] == [], timeout=15)
+            await a.wait_until(lambda: a.rooms[t.room].view["absent"] == [], timeout=60)
             await a.move(t.room, {"type": "bid", "n": 1})
             await back.move(t.room, {"type": "bid", "n": 2})  # and they play on
         finally:
@@ -47,7 +47,7 @@ async def test_before_the_start_an_absent_players_seat_is_freed(node) -> None:
     async with table(node.url, players=3, spectators=0, start=False) as t:
         host, b, c = t.players
         await c.close()
-        await host.wait_until(lambda: host.rooms[t.room].view["seats"][2] is None, timeout=15)
+        await host.wait_until(lambda: host.rooms[t.room].view["seats"][2] is None, timeout=60)
         assert host.rooms[t.room].view["seats"][1] is not None  # the ones present keep theirs
         late = await Client(node.url).connect()
         try:
