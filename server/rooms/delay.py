@@ -30,7 +30,7 @@ import collections
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import jsonpatch
 import msgpack
@@ -42,7 +42,18 @@ from server.rooms.errors import RoomError
 from server.rooms.members import Member
 
 if TYPE_CHECKING:
-    from server.rooms.service import Rooms
+    from server.storage.fanout import Hub
+
+
+class Rooms(Protocol):
+    """What the lines read of the room service (server.rooms.service.Rooms, which imports
+    this module through the commit's transition: named here by its parts)."""
+
+    hub: Hub
+    cache: dict[str, Entry]
+
+    async def entry(self, room: str) -> Entry: ...
+
 
 log = logging.getLogger("longhall.delay")
 
