@@ -132,7 +132,8 @@ async def test_a_clock_survives_every_node_restarting(own_redis, tmp_path) -> No
     try:
         host = await Client(a.url).connect()
         guest = await Client(a.url).connect()
-        room = (await host.create("highcard", seats=2, clock={"per_move": 2})).room
+        # spectated live (a timed room's spectators are shown it late by default: server.rooms.delay)
+        room = (await host.create("highcard", seats=2, clock={"per_move": 2}, spectator_delay={"moves": 0})).room
         await guest.join(room)
         await host.start(room)
         deadline = host.rooms[room].view["clock"]["deadline"][1]
@@ -166,7 +167,7 @@ async def test_a_snapshot_carries_the_servers_now_for_a_client_that_reloads(serv
     `now`), not from the time of the room's last change (the view's `clock.now`)."""
     async with table(server.url, players=2, spectators=0, start=False) as t:
         host, guest = t.players
-        room = (await host.create("highcard", seats=2, clock={"per_move": 30})).room
+        room = (await host.create("highcard", seats=2, clock={"per_move": 30}, spectator_delay={"moves": 0})).room
         await guest.join(room)
         await host.start(room)
         await asyncio.sleep(1.2)  # nothing changes meanwhile: the view's `now` grows old
