@@ -13,6 +13,12 @@ The result records `abandoned: true` (no scores) and reveals the seed like any e
 An operator may end a game in play the same way at once (`end_now`, server.console):
 its log entry names the operator.
 
+A game of days per move (server.rooms.clocks, `correspondence`) is never abandoned: its
+players are away most of the time, and its clock ends a stall (a late seat's bot decides
+or it forfeits, as the room chose). It is indexed apart (`rooms:correspondence`, by
+server.storage.store when it starts); one found here, indexed by an earlier release, is
+moved there.
+
 What this leaves out: forfeits of single seats (a game with one player still present
 goes on) and clocks.
 """
@@ -25,12 +31,13 @@ import time
 from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
+from server.rooms import clocks as clock
 from server.rooms import document as rm
 from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
 from server.rooms.service import Change, Rooms
 from server.runtime import loops as background
-from server.storage.keys import PLAYING_ROOMS
+from server.storage.keys import CORRESPONDENCE_ROOMS, PLAYING_ROOMS
 
 log = logging.getLogger("longhall.abandon")
 BATCH = 50  # games ended per look, at most
@@ -54,6 +61,7 @@ class Presence:
             for room, members in self.rooms.hub.local.items()
             if room in cache
             and cache[room].doc.get("status") == rm.PLAYING
+            and not clock.correspondence(cache[room].doc)
             and any(s is not None for s in members.values())
         ]
 
@@ -73,6 +81,12 @@ class Presence:
             seen = await self.redis.zscore(PLAYING_ROOMS, room)
             if e.doc["status"] != rm.PLAYING or seen is None:
                 await self.redis.zrem(PLAYING_ROOMS, room)
+                return None
+            if clock.correspondence(e.doc):  # (indexed here by an earlier release) its clock ends a stall
+                async with self.redis.pipeline(transaction=True) as pipe:
+                    pipe.zrem(PLAYING_ROOMS, room)
+                    pipe.zadd(CORRESPONDENCE_ROOMS, {room: int(seen)})
+                    await pipe.execute()
                 return None
             if time.time() * 1000 - seen < self.after * 1000:
                 return None  # another node saw a player meanwhile

@@ -4,12 +4,17 @@ seconds is marked absent in the room's view; before the start their seat is free
 Every node writes, every REFRESH seconds, when it last held a socket of each seat:
 `room:{ID}:here` (hash seat -> ms; the room's hash tag, expires on its own). The node
 holding the referee's lease judges, every REFRESH seconds, the rooms in play
-(`rooms:playing`) and the open rooms (`rooms:open`): a human seat not seen within the
-limit is absent — in a game in play the document lists it in `absent` (the view shows
-it; the clock and abandonment rules go on as before), in an open room the seat is freed
-as if its player had left. A seat seen again is taken off the list: the returning player
-simply has their seat, as always. A seat never seen by any node counts from when the
-judge first looked at it. Each change is an ordinary commit (seq-checked, one round trip).
+(`rooms:playing`) and the open rooms (`rooms:open`), BATCH of each index per look, going
+round each index from look to look: a human seat not seen within the limit is absent —
+in a game in play the document lists it in `absent` (the view shows it; the clock and
+abandonment rules go on as before), in an open room the seat is freed as if its player
+had left. A seat seen again is taken off the list: the returning player simply has their
+seat, as always. A seat never seen by any node counts from when the judge first looked
+at it. Each change is an ordinary commit (seq-checked, one round trip).
+
+A room of days per move (server.rooms.clocks, `correspondence`) is not judged, open or in
+play: its players come and go, a host waits days for an opponent, and its clock ends a
+stall. Nobody is marked absent there, so nobody claims a win over an absent seat there.
 
 Claiming the win (lichess's "claim victory"): with the absent seats the document keeps
 `claim_at`, per seat the time (ms) from which the others may claim the win over it — the
@@ -29,6 +34,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
+from server.rooms import clocks as clock
 from server.rooms import document as rm
 from server.rooms.cache import Entry
 from server.rooms.errors import RoomError
@@ -48,6 +54,7 @@ class Absence:
         self.rooms = rooms
         self.after_ms = int(after * 1000)
         self.claim_ms = int(claim_after * 1000)  # from a player's last time seen to a claim over their seat
+        self.next: dict[str, int] = {}  # index -> the rank its next look starts at
 
     def register(self, loops: background.Loops) -> None:
         """Its loop: who this node holds, written every REFRESH seconds (the referee judges)."""
@@ -58,7 +65,7 @@ class Absence:
         out: dict[str, set[int]] = {}
         for room, members in self.rooms.hub.local.items():
             e = self.rooms.cache.get(room)
-            if e is None or e.doc.get("status") == rm.OVER:
+            if e is None or e.doc.get("status") == rm.OVER or clock.correspondence(e.doc):
                 continue
             holders = rm.holders(e.doc)
             seats = {s for r, s in members.items() if s is not None and s < len(holders) and holders[s] == r.player}
@@ -81,8 +88,11 @@ class Absence:
     async def judge(self) -> int:
         """Mark, unmark or free absent seats; how many rooms changed."""
         rooms: list[Any] = []
-        for index in (PLAYING_ROOMS, OPEN_ROOMS):
-            rooms += await self.redis.zrange(index, 0, BATCH - 1)
+        for index in (PLAYING_ROOMS, OPEN_ROOMS):  # the next BATCH of each index, from where the last look ended
+            start = self.next.get(index, 0)
+            part = await self.redis.zrange(index, start, start + BATCH - 1)
+            self.next[index] = start + len(part) if len(part) == BATCH else 0
+            rooms += part
         changed = 0
         now = int(time.time() * 1000)
         names = [raw.decode() if isinstance(raw, bytes) else str(raw) for raw in rooms]
@@ -106,6 +116,8 @@ class Absence:
             doc = e.doc
             if doc["status"] not in (rm.OPEN, rm.PLAYING):  # ended since the index was read: its keys may
                 return None  # be gone already (archived), and a presence written now would outlive them
+            if clock.correspondence(doc):  # players of a game of days come and go: its clock judges them
+                return None
             people = [i for i, s in enumerate(doc["seats"]) if s is not None and not s.get("bot")]
             unseen = [i for i in people if i not in seen]
             if unseen:  # counted from now on

@@ -4,6 +4,7 @@ GET /api/players/{player}/games    every room the player sits in (the rooms they
                                    seat in, `player_rooms_key`, still holding their seat):
                                    game, status, whose turn, their deadline, newest change first
 POST /api/players/{player}/vacation {"days": N}: pause their correspondence clocks N days
+DELETE /api/players/{player}/vacation              end it now: the whole days not begun back
 
 Both answer only the player themselves: `Authorization: Bearer <their token>` (the token
 `welcome` gave them); no token or a bad one is 401, another player's 403.
@@ -122,6 +123,46 @@ class Correspondence:
                 paused.append(g["room"])
         return {**await self.vacation_of(player), "paused": paused}
 
+    async def end(self, player: str) -> dict[str, Any]:
+        """End the player's vacation now: the whole days not begun go back to this year's
+        allowance, and each correspondence clock paused for it runs again (a seat asked
+        loses the pause not yet counted). What they have then, and the rooms changed."""
+        now = wallclock.now_ms()
+        key = vacation_key(player)
+        was = await self.redis.hget(key, "until")
+        if was is None or int(was) <= now:
+            raise VacationError("no vacation is running")
+        year = f"y{_year(now)}"
+        refund = (int(was) - now) // clock.DAY_MS
+        taken = int(await self.redis.hget(key, year) or 0)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(key, "until", now)
+            pipe.hincrby(key, year, -min(refund, taken))
+            await pipe.execute()
+        resumed: list[str] = []
+        for g in await self.games(player):
+            if (
+                g["status"] == rm.PLAYING
+                and "days" in (g["clock"] or {})
+                and await self._resume(g["room"], player, now)
+            ):
+                resumed.append(g["room"])
+        return {**await self.vacation_of(player), "resumed": resumed}
+
+    async def _resume(self, room: str, player: str, now: int) -> bool:
+        def step(e: Entry, attempt: int) -> Change | None:
+            seat = rm.seat_of(e.doc, player)
+            doc = None if seat is None else clock.back(e.doc, seat, now)
+            if doc is None:
+                return None
+            return doc, {"k": "vacation", "seat": seat, "until": now}
+
+        try:
+            return await self.rooms.change(room, step) is not None
+        except RoomError as exc:
+            log.info("could not resume the clock of %s in %s: %s", player, room, exc.detail)
+            return False
+
     async def _pause(self, room: str, player: str, since: int, until: int) -> bool:
         """Pause the player's clock in `room` from `since` (when the vacation was taken) to `until`."""
 
@@ -180,11 +221,19 @@ def routes() -> list[Route]:
                 "vacation": await parts.vacation_of(player)}  # fmt: skip
         return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
+    async def back(parts: Correspondence, player: str) -> Response:
+        try:
+            return JSONResponse(await parts.end(player))
+        except VacationError as exc:
+            return JSONResponse({"error": "no_vacation", "detail": str(exc), **await parts.vacation_of(player)}, 409)
+
     async def vacation(request: Request) -> Response:
         got = await who(request)
         if isinstance(got, Response):
             return got
         parts, player = got
+        if request.method == "DELETE":
+            return await back(parts, player)
         try:
             asked = await request.json()
         except ValueError:
@@ -200,5 +249,5 @@ def routes() -> list[Route]:
 
     return [
         Route("/api/players/{player}/games", games),
-        Route("/api/players/{player}/vacation", vacation, methods=["POST"]),
+        Route("/api/players/{player}/vacation", vacation, methods=["POST", "DELETE"]),
     ]

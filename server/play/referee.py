@@ -7,7 +7,9 @@ round trip): each commit notes its room's new deadline in memory, and every TICK
 node writes what it noted in one ZADD/ZREM. A node that dies before its write loses at
 most one TICK of notes; the rebuild (every REBUILD seconds, by the lease holder) reads
 the documents of the games in play (`rooms:playing`) and puts their deadlines back, so
-a clock is never lost, only late by at most REBUILD seconds after a crash.
+a clock is never lost, only late by at most REBUILD seconds after a crash. The games of
+days per move (`rooms:correspondence`) are read back every REBUILD_DAYS: ten minutes
+late on a clock of days, and an idle node with 10,000 of them stays idle (bench.referee).
 
 One node at a time holds the lease (`referee:lease`, renewed every TICK) and acts on the
 rooms whose deadline has passed: for each seat due, a bot seat plays its decision; a
@@ -31,6 +33,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, cast
 
+import msgpack
 from redis.asyncio import Redis
 
 from protocol.errors import ErrorCode
@@ -45,12 +48,14 @@ from server.rooms.service import Change, Rooms
 from server.runtime import loops as background
 from server.runtime import wallclock
 from server.runtime.outage import STORE_ERRORS
-from server.storage.keys import CLOCKS, PLAYING_ROOMS, REFEREE_LEASE
+from server.storage.keys import CLOCKS, CORRESPONDENCE_ROOMS, PLAYING_ROOMS, REFEREE_LEASE, keys
 
 log = logging.getLogger("longhall.referee")
 TICK = 0.1  # seconds between looks (and between writes of noted deadlines)
 LEASE_MS = 3000
 REBUILD = 30.0  # seconds between rebuilds of the index from the documents
+REBUILD_DAYS = 600.0  # seconds between rebuilds of the games of days per move (rooms:correspondence)
+READ = 200  # documents read per round trip in a rebuild
 BATCH = 100  # rooms acted on per look, at most
 MAX_IN_A_ROW = 8  # decisions made in one room per look, at most
 ABSENCE_EVERY = 2.0  # seconds between judgements of absent seats (server.play.absence)
@@ -92,6 +97,7 @@ class Referee:
         self.noted: dict[str, int | None] = {}
         self.acted = 0  # decisions made for seats (bots and timeouts), for tests and metrics
         self._rebuilt = 0.0
+        self._rebuilt_days = -REBUILD_DAYS  # (the first rebuild reads them too)
 
     def note(self, room: str, deadline: int | None) -> None:
         """A commit here changed `room`'s next deadline (called on the commit path: no I/O)."""
@@ -245,15 +251,36 @@ class Referee:
             await asyncio.gather(*self.thinking.values(), return_exceptions=True)
 
     async def rebuild(self) -> None:
-        """Put back every deadline of the games in play (a node may have died before its write)."""
+        """Put back every deadline of the games in play (a node may have died before its
+        write): the documents are read READ at a time, one round trip each. The games of
+        days per move are read every REBUILD_DAYS only: their clocks run for days."""
         self._rebuilt = time.monotonic()
+        indexes = [PLAYING_ROOMS]
+        if self._rebuilt - self._rebuilt_days > REBUILD_DAYS:
+            self._rebuilt_days = self._rebuilt
+            indexes.append(CORRESPONDENCE_ROOMS)
+        for index in indexes:
+            part: list[str] = []
+            async for raw, _ in self.redis.zscan_iter(index, count=READ):
+                part.append(raw.decode() if isinstance(raw, bytes) else str(raw))
+                if len(part) == READ:
+                    await self._put_back(part)
+                    part = []
+            if part:
+                await self._put_back(part)
+
+    async def _put_back(self, rooms: list[str]) -> None:
+        """The deadlines of `rooms` as their documents hold them, into the index (a timed
+        room's document is always written whole: server.storage.store, its tail)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room in rooms:
+                pipe.hget(keys(room)[0], "doc")
+            docs = await pipe.execute()
         found: dict[str, int] = {}
-        async for raw in self.redis.zscan_iter(PLAYING_ROOMS, count=500):
-            room = raw[0].decode() if isinstance(raw[0], bytes) else str(raw[0])
-            loaded = await self.rooms.store.load(room)
-            if loaded is None:
+        for room, raw in zip(rooms, docs, strict=True):
+            if raw is None:
                 continue
-            deadline = clock.next_deadline(cast(rm.Doc, loaded.doc))  # (a tail never holds a timed room's move)
+            deadline = clock.next_deadline(cast(rm.Doc, msgpack.unpackb(raw, raw=False)))
             if deadline is not None:
                 found[room] = deadline
         if found:

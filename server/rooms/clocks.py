@@ -24,7 +24,8 @@ bots play at a human-watchable pace through the same commit path as people.
 Vacation (server.play.correspondence): a player on vacation until U has each of their
 seats under a correspondence clock marked `away[seat] = U`. A seat asked while away gets
 the rest of the vacation (U - now) added to its time (`extra[seat]`, ms), and a seat asked
-when the vacation begins gets the whole of it: its clock is paused meanwhile. Only a
+when the vacation begins gets the whole of it: its clock is paused meanwhile. A vacation
+ended early (`back`) takes back from a seat asked the part of it not yet counted. Only a
 `days` clock pauses; short clocks never do.
 """
 
@@ -174,6 +175,25 @@ def vacation(doc: Doc, seat: int, until: int, now: int) -> Doc | None:
     if clock["asked"][seat] is not None and deadline[seat] is not None:
         extra[seat] += until - begun
         deadline[seat] = int(deadline[seat] or 0) + until - begun
+    return {**doc, "clock": {**clock, "away": away, "extra": extra, "deadline": deadline}}
+
+
+def back(doc: Doc, seat: int, now: int) -> Doc | None:
+    """`doc` with `seat`'s vacation ended at `now`: a seat asked gives back the part of the
+    pause not yet counted, a seat asked later gets none. None: no vacation running there."""
+    clock = doc.get("clock")
+    away_was = None if clock is None else (clock.get("away") or [None] * len(clock["asked"]))[seat]
+    if clock is None or doc["status"] != "playing" or away_was is None or away_was <= now:
+        return None
+    n = len(clock["asked"])
+    away: list[int | None] = list(clock.get("away") or [None] * n)
+    extra: list[int] = list(clock.get("extra") or [0] * n)
+    deadline = list(clock["deadline"])
+    away[seat] = None
+    if clock["asked"][seat] is not None and deadline[seat] is not None:
+        unspent = min(extra[seat], away_was - now)
+        extra[seat] -= unspent
+        deadline[seat] = int(deadline[seat] or 0) - unspent
     return {**doc, "clock": {**clock, "away": away, "extra": extra, "deadline": deadline}}
 
 

@@ -226,8 +226,9 @@ def undo_public(doc: Doc) -> dict[str, Any] | None:
 
 
 def meta(doc: Doc) -> dict[str, str | int]:
-    """The lobby fields kept beside the document (see store.py)."""
-    return {
+    """The lobby fields kept beside the document (see store.py); `days`: a correspondence
+    clock's days per move (a game of days is indexed apart when it starts)."""
+    out: dict[str, str | int] = {
         "game": doc["game"],
         "status": doc["status"],
         "seats": len(doc["seats"]),
@@ -235,3 +236,7 @@ def meta(doc: Doc) -> dict[str, str | int]:
         "rated": int(rated(doc)),
         "options": msgpack.packb(doc["options"]).hex(),
     }
+    days = (doc.get("clock_setting") or {}).get("days")
+    if days:
+        out["days"] = int(days)
+    return out

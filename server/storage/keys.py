@@ -76,6 +76,7 @@ def node_channel(node: str) -> str:
 
 # -- indexes across rooms --------------------------------------------------------------
 PLAYING_ROOMS = "rooms:playing"  # games in play by last presence (server.play.abandonment)
+CORRESPONDENCE_ROOMS = "rooms:correspondence"  # games of days per move in play, by their start (referee)
 OPEN_ROOMS = "rooms:open"  # rooms not started yet, by creation (server.play.absence)
 CLOCKS = "rooms:clocks"  # timed rooms by their next deadline (server.play.referee)
 ARCHIVE_PENDING = "archive:pending"  # finished rooms announced to the archiver, by time

@@ -12,6 +12,8 @@ Keys share a hash tag per room so one room lives in one cluster slot:
   rooms:public:{GAME}  sorted set of one game's open public room ids by creation time
                    (one index per game, each in its own cluster slot: no one hot key)
   rooms:playing    sorted set of games in play by when a player was last connected
+  rooms:correspondence  sorted set of games of days per move in play, by their start: no
+                   presence, absence or abandonment looks at them, their clocks end a stall
   rooms:open       sorted set of rooms not started yet, by creation (absent seats are freed)
   room:{ID}:here   hash: seat -> when a node last held a socket of it (server.play.absence)
   room:{ID}:chat   stream: the table's chat (server.play.chat)
@@ -57,7 +59,15 @@ from server.games import registry
 from server.runtime import logs, metrics
 from server.runtime.outage import QuietLog
 from server.storage.client import clustered
-from server.storage.keys import OPEN_ROOMS, PLAYING_ROOMS, channel, keys, player_rooms_key, public_key
+from server.storage.keys import (
+    CORRESPONDENCE_ROOMS,
+    OPEN_ROOMS,
+    PLAYING_ROOMS,
+    channel,
+    keys,
+    player_rooms_key,
+    public_key,
+)
 from server.storage.resp import ScriptRunner, plain
 
 SEATS_KEPT = 500  # rooms a player's games list remembers, the newest
@@ -257,13 +267,15 @@ class Store:
                 if c.entry.get("k") == "create":
                     pipe.zadd(OPEN_ROOMS, {c.room: c.created})
                 if c.ttl < 0:  # a game starts: in play from now (server.play.abandonment refreshes it)
-                    pipe.zadd(PLAYING_ROOMS, {c.room: c.created})
+                    days = (c.meta or {}).get("days")  # a game of days per move: its clock alone watches it
+                    pipe.zadd(CORRESPONDENCE_ROOMS if days else PLAYING_ROOMS, {c.room: c.created})
                     pipe.zrem(OPEN_ROOMS, c.room)
                 if c.public == "add":
                     pipe.zadd(public_key(game), {c.room: c.created})
                 elif c.public == "rem":
                     pipe.zrem(public_key(game), c.room)
                     pipe.zrem(PLAYING_ROOMS, c.room)
+                    pipe.zrem(CORRESPONDENCE_ROOMS, c.room)
                 await pipe.execute()
         except (OSError, RedisError):
             log.warning("room indexes not updated", extra={"room": c.room, "status": c.public})

@@ -207,6 +207,7 @@ async def test_a_real_node_answers_as_described(server, redis_url: str) -> None:
             games, vacation = f"/api/players/{host.player}/games", f"/api/players/{host.player}/vacation"
             await answers_validate(http, "/api/players/{player}/games", games, seen, "get", who)
             await answers_validate(http, "/api/players/{player}/vacation", vacation, seen, "post", who)
+            await answers_validate(http, "/api/players/{player}/vacation", vacation, seen, "delete", who)
         await handovers_answer_as_described(http, seen, host)
         await the_notifications_answer_as_described(http, seen, waiting)
     assert seen == set(DOC["paths"])

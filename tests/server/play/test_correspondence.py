@@ -7,9 +7,10 @@ never by sleeping. The referee acts on the moved clock within its round."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import secrets
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,10 @@ import redis
 
 from clients.python.client import Client, ServerError
 from server.rooms import clocks
+from server.storage.keys import CORRESPONDENCE_ROOMS, PLAYING_ROOMS, keys
 from tests.cluster import ServerProc
 from tests.moved_clock import Time
+from tests.tables import table
 
 DAY = 24 * 3600 * 1000
 HOUR = 3600 * 1000
@@ -261,3 +264,82 @@ async def test_the_games_list_shows_every_seat_newest_change_first(node: ServerP
                     first,
                     left,
                 ]
+
+
+async def test_a_vacation_ended_early_gives_back_the_days_not_begun(node: ServerProc, moved: Time) -> None:
+    async with players(node.url, 2) as cs:
+        host = cs[0]
+        room = await game_of(cs, "hunters", {"days": 1})
+        mirror = host.rooms[room]
+        seat = next(s for s, d in enumerate(mirror.view["clock"]["deadline"]) if d is not None)
+        who = next(c for c in cs if c.rooms[room].seat == seat)
+        before = mirror.view["clock"]["deadline"][seat]
+        moved.advance(60_000)
+        with api(node, who) as http:
+            assert http.post(f"/api/players/{who.player}/vacation", json={"days": 3}).json()["days_left"] == 11
+            await host.wait_until(lambda: mirror.view["clock"]["deadline"][seat] == before + 3 * DAY)
+            moved.advance(DAY - 60_000)  # not quite one day of the three counted
+            back = http.delete(f"/api/players/{who.player}/vacation")
+            assert back.status_code == 200, back.text
+            body = back.json()
+            assert body["resumed"] == [room] and body["until"] is None and body["days_left"] == 13  # two given back
+            # the seat keeps the part of the pause counted: a day less the minute, less the test's own milliseconds
+            await host.wait_until(lambda: mirror.view["clock"]["deadline"][seat] < before + 3 * DAY)
+            assert before + DAY - 60_000 <= mirror.view["clock"]["deadline"][seat] < before + DAY
+            assert mirror.view["clock"]["away"][seat] is None
+            again = http.delete(f"/api/players/{who.player}/vacation")
+            assert again.status_code == 409 and again.json()["error"] == "no_vacation"
+        seq = mirror.seq
+        moved.advance(DAY)  # past the deadline as it stands now: the referee acts
+        await host.wait_until(lambda: mirror.seq > seq, timeout=30)
+        assert mirror.view["last"]["seat"] == seat and mirror.view["last"]["by"] == "timeout"
+
+
+async def test_a_game_of_days_is_never_judged_absent_nor_abandoned(own_redis: str, tmp_path: Path) -> None:
+    # short games beside it, under the same limits, show that the judge of absent seats and the
+    # abandonment both looked while the game of days' players were away
+    n = ServerProc(tmp_path / "n", own_redis, LONGHALL_ABSENT_AFTER="1", LONGHALL_CLAIM_AFTER="1",
+                   LONGHALL_ABANDON_AFTER="2").start()  # fmt: skip
+    store = redis.Redis.from_url(own_redis)
+
+    def status(room: str) -> str:
+        return (store.hget(keys(room)[3], "status") or b"").decode()
+
+    async def until(test: Callable[[], bool]) -> None:
+        for _ in range(600):
+            if test():
+                return
+            await asyncio.sleep(0.1)
+        raise AssertionError("not within a minute")
+
+    try:
+        async with (
+            table(n.url, 2, 0, clock={"days": 1}) as days,
+            table(n.url, 2, 0, clock={"per_move": 600}) as short,
+            table(n.url, 2, 0, clock={"days": 2}, start=False) as waiting,
+            table(n.url, 2, 0, clock={"per_move": 600}, start=False) as open_short,
+        ):
+            assert store.zscore(CORRESPONDENCE_ROOMS, days.room) is not None  # indexed apart when it starts
+            assert store.zscore(PLAYING_ROOMS, days.room) is None and store.zscore(PLAYING_ROOMS, short.room)
+            for t in (days, short, waiting, open_short):
+                await t.players[1].close()
+            a = short.players[0]
+            await a.wait_until(lambda: a.rooms[short.room].view["absent"] == [1], timeout=60)
+            await until(lambda: store.hget(keys(open_short.room)[3], "taken") == b"1")  # its guest's seat freed
+            d = days.players[0]
+            assert d.rooms[days.room].view["absent"] == []
+            with pytest.raises(ServerError) as err:  # nobody claims a win over a player of days who is away
+                await d.claim(days.room)
+            assert err.value.code == "not_claimable"
+            assert store.hget(keys(waiting.room)[3], "taken") == b"2"  # a game of days waits for its guest
+            # a game of days indexed with the short games (by an earlier release) is moved, not ended
+            store.zrem(CORRESPONDENCE_ROOMS, days.room)
+            store.zadd(PLAYING_ROOMS, {days.room: 1})
+            for t in (days, short):
+                await t.players[0].close()
+            await until(lambda: status(short.room) == "over")  # abandoned: nobody at its table
+            await until(lambda: store.zscore(CORRESPONDENCE_ROOMS, days.room) is not None)
+            assert status(days.room) == "playing" and store.zscore(PLAYING_ROOMS, days.room) is None
+    finally:
+        store.close()
+        n.stop()
