@@ -23,7 +23,7 @@ from aiosmtpd.controller import Controller
 
 from clients.python.client import Client
 from server.notify.outbox import Outbox
-from server.storage.keys import NOTIFY_QUEUE
+from server.storage.keys import NOTIFY_QUEUE, online_key
 from tests.cluster import ServerProc, free_port
 from tests.server.console.operators import operator_token
 from tests.server.notify.pushservice import PushService
@@ -222,3 +222,30 @@ async def test_no_push_for_a_game_the_player_is_looking_at_from_another_node_but
         ]
         await a.close()
         await b.close()
+
+
+async def test_an_invitation_to_a_player_away_reaches_their_device(nodes: list[ServerProc], own_redis: str) -> None:
+    async with httpx.AsyncClient(base_url=nodes[0].http, timeout=10) as http, pushes(http) as service:
+        a = await Client(nodes[0].url, name="Astrid").connect()
+        c = await Client(nodes[1].url, name="Cnut").connect()
+        phone = service.device("phone")
+        await subscribe(http, c, phone.subscription())
+        await c.close()  # Cnut is away: no socket of his on any node
+        r = aioredis.Redis.from_url(own_redis)
+        try:
+            for _ in range(600):
+                if not await r.hlen(online_key(c.player)):
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                raise AssertionError("Cnut's node never cleared his online mark")
+        finally:
+            await r.aclose()
+        room = (await a.create("vikings", seats=2)).room
+        assert await a.invite(room, c.player) is False  # not online: told by his device instead
+        await eventually(lambda: phone.received, timeout=30)
+        assert phone.refused == []
+        assert phone.received == [{"kind": "invite", "room": room, "game": "vikings", "title": "An invitation",
+                                   "body": "Astrid invites you to play Vikings.", "url": f"/#/room/{room}",
+                                   "tag": f"invite:{room}"}]  # fmt: skip
+        await a.close()
