@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
@@ -26,7 +26,7 @@ from starlette.routing import Route
 
 from server.notify.outbox import KINDS
 from server.notify.wishes import Device, Wishes
-from server.runtime.bearer import the_player
+from server.runtime.bearer import STARTING, own
 
 if TYPE_CHECKING:  # (SQLAlchemy is loaded with the archive, in the background)
     from server.notify.book import Book
@@ -91,12 +91,12 @@ def routes() -> list[Route]:
         return getattr(request.app.state.node, "notifications", None)
 
     async def who(request: Request) -> tuple[Book, str] | Response:
-        parts = parts_of(request)
-        book = parts.book() if parts is not None else None
-        if book is None:
-            return JSONResponse({"error": "unavailable", "detail": "the node is starting"}, 503)
-        player = await the_player(request, request.app.state.node.signer)
-        return player if isinstance(player, Response) else (book, player)
+        got = await own(request, "notifications")
+        if isinstance(got, Response):
+            return got
+        parts, verified = got
+        book = cast(Parts, parts).book()
+        return JSONResponse(STARTING, 503) if book is None else (book, str(verified.player))
 
     async def body(request: Request) -> Any:
         try:

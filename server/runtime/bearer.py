@@ -2,7 +2,7 @@
 read the same way by every route that answers only a token's holder (the operators'
 console, a player's games list and vacation, tournaments, hand-over codes,
 notifications); and, for the routes of one player (`/api/players/{player}/...`), whether
-it is that player's (`path_player`, `the_player`), with the node's part that answers them."""
+it is that player's (`path_player`), with the node's part that answers them (`own`)."""
 
 from __future__ import annotations
 
@@ -56,10 +56,3 @@ async def own(request: Request, name: str) -> tuple[Any, Any] | Response:
         return part
     found = await path_player(request, request.app.state.node.signer)
     return found if isinstance(found, Response) else (part, found)
-
-
-async def the_player(request: Request, tokens: Verifies) -> str | Response:
-    """The player of the request's path (`{player}`) when the bearer's token is theirs;
-    else the answer: 401 without a good token, 403 with another player's."""
-    found = await path_player(request, tokens)
-    return found if isinstance(found, Response) else str(found.player)
