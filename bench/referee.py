@@ -1,10 +1,10 @@
 """`python -m bench.referee`: what many correspondence games cost a node that does nothing else.
 
 A correspondence game (days per move) sits in Redis for weeks with nobody at its table.
-Every such room is in the games-in-play index (`rooms:playing`) and the referee's index of
-deadlines (`rooms:clocks`), so what a node does in the background looks at them: the
-referee's round (every 0.1 s), its rebuild of the deadlines from the documents (every 30 s),
-the judge of absent seats (every 2 s) and the presence sweep.
+Every such room is in the index of games of days in play (`rooms:correspondence`) and the
+referee's index of deadlines (`rooms:clocks`), so what a node does in the background may
+look at them: the referee's round (every 0.1 s) and its rebuild of the deadlines from the
+documents; the judge of absent seats and the presence sweep leave them alone.
 
 The bench makes one real game of each game through the server (two players, `{"days": 3}`,
 started, then both players gone), and clones their documents in Redis into `--rooms`
@@ -30,12 +30,15 @@ from typing import Any, cast
 
 import msgpack
 import redis
+import redis.asyncio as aioredis
 
 from bench.procs import Cluster, cpu_seconds
 from clients.python.client import Client
+from server.play.referee import REBUILD_DAYS, Referee
 from server.rooms import clocks
 from server.rooms.document import Doc
-from server.storage.keys import CLOCKS, PLAYING_ROOMS, keys
+from server.rooms.service import Rooms
+from server.storage.keys import CLOCKS, CORRESPONDENCE_ROOMS, PLAYING_ROOMS, keys
 
 GAMES = ("vikings", "hunters", "feast")
 DAY_MS = 24 * 3600 * 1000
@@ -90,16 +93,17 @@ def seed(r: redis.Redis, rooms: list[str], n: int, rng: random.Random) -> dict[s
 
 
 def index(r: redis.Redis, rooms: dict[str, int], on: bool) -> None:
-    """Put the rooms in the games-in-play index and the deadlines' index, or take them out."""
+    """Put the rooms in the index of games of days in play and the deadlines' index (as
+    their start did), or take them out."""
     names = list(rooms)
     for i in range(0, len(names), 5000):
         part = names[i : i + 5000]
         if on:
             now = int(time.time() * 1000)
-            r.zadd(PLAYING_ROOMS, dict.fromkeys(part, now))
+            r.zadd(CORRESPONDENCE_ROOMS, dict.fromkeys(part, now))
             r.zadd(CLOCKS, {room: rooms[room] for room in part})
         else:
-            r.zrem(PLAYING_ROOMS, *part)
+            r.zrem(CORRESPONDENCE_ROOMS, *part)
             r.zrem(CLOCKS, *part)
 
 
@@ -111,6 +115,20 @@ def window(node_pid: int, redis_pids: tuple[int, ...], seconds: float) -> dict[s
     node = (cpu_seconds(node_pid) - n0) / wall * 1000
     red = (sum(cpu_seconds(p) for p in redis_pids) - r0) / wall * 1000
     return {"node_ms_per_s": node, "redis_ms_per_s": red}
+
+
+async def rebuild_cpu(url: str) -> float:
+    """CPU seconds of one whole rebuild of the deadlines (the node's code, run here: the
+    node reads the games of days back every REBUILD_DAYS, longer than a window)."""
+    r = aioredis.Redis.from_url(url)
+    try:
+        ref = Referee(r, cast(Rooms, None), "bench")  # (a rebuild reads Redis only)
+        ref._rebuilt_days = -REBUILD_DAYS
+        t = time.process_time()
+        await ref.rebuild()
+        return time.process_time() - t
+    finally:
+        await r.aclose()
 
 
 def run(n: int, seconds: float, rounds: int, settle: float) -> dict[str, Any]:
@@ -127,8 +145,10 @@ def run(n: int, seconds: float, rounds: int, settle: float) -> dict[str, Any]:
                     index(r, made, mode == "with")
                     time.sleep(settle)  # the first looks at rooms newly indexed (absent seats marked) pass
                     figures[mode].append(window(node.pid, cluster.redis_pids, seconds))
+            index(r, made, True)
+            rebuild = asyncio.run(rebuild_cpu(cluster.redis_url))
             still = sum(1 for room in made if r.hget(keys(room)[0], "seq") is not None)
-            playing = r.zcard(PLAYING_ROOMS)
+            playing = r.zcard(CORRESPONDENCE_ROOMS) + r.zcard(PLAYING_ROOMS)
             r.close()
         finally:
             cluster.stop()
@@ -140,6 +160,8 @@ def run(n: int, seconds: float, rounds: int, settle: float) -> dict[str, Any]:
     for what in ("node_ms_per_s", "redis_ms_per_s"):
         w, wo = mean("with", what), mean("without", what)
         out[what] = {"with": w, "without": wo, "added": w - wo, "ratio": w / wo if wo else None}
+    out["rebuild_cpu_ms"] = rebuild * 1000
+    out["rebuild_every_s"] = REBUILD_DAYS
     out["rooms_kept"] = still
     out["rooms_in_play_after"] = playing
     out["windows"] = figures
@@ -159,6 +181,8 @@ def main() -> None:
     print(f"{out['rooms']} correspondence rooms in Redis ({out['redis_used_mib']:.0f} MiB), idle node:")
     print(f"  node CPU  {node['without']:.1f} → {node['with']:.1f} ms per second (+{node['added']:.1f})")
     print(f"  Redis CPU {red['without']:.1f} → {red['with']:.1f} ms per second (+{red['added']:.1f})")
+    print(f"  a rebuild of their deadlines: {out['rebuild_cpu_ms']:.0f} ms of CPU every {REBUILD_DAYS:.0f} s "
+          f"(+{out['rebuild_cpu_ms'] / REBUILD_DAYS:.1f} ms per second)")  # fmt: skip
     print(f"  rooms still in play at the end: {out['rooms_in_play_after'] - 3} of {out['rooms']}")
 
 

@@ -27,7 +27,17 @@ from server.play.wording import said
 from server.rooms import document as rm
 from server.rooms.service import Rooms
 from server.runtime import metrics
-from server.storage.keys import MATCHES, META_PATTERN, OPEN_ROOMS, PLAYING_ROOMS, QUEUES, keys, room_of_meta, ticket_key
+from server.storage.keys import (
+    CORRESPONDENCE_ROOMS,
+    MATCHES,
+    META_PATTERN,
+    OPEN_ROOMS,
+    PLAYING_ROOMS,
+    QUEUES,
+    keys,
+    room_of_meta,
+    ticket_key,
+)
 from server.storage.store import text
 from server.transport.gateway import Gateway
 from server.transport.session import Session
@@ -149,8 +159,9 @@ class Survey:
         """The headline figures: the deployment's rooms (from Redis) and this node's metrics."""
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zcard(PLAYING_ROOMS)
+            pipe.zcard(CORRESPONDENCE_ROOMS)
             pipe.zcard(OPEN_ROOMS)
-            playing, open_ = await pipe.execute()
+            playing, days, open_ = await pipe.execute()
         seats = Counter(seat is None for s in self.gateway.sessions for seat in s.rooms.values())
-        return {"node": self.node, "rooms_playing": playing, "rooms_open": open_,
+        return {"node": self.node, "rooms_playing": playing, "rooms_correspondence": days, "rooms_open": open_,
                 "sockets_seated": seats[False], "sockets_watching": seats[True], **metrics.headline()}  # fmt: skip

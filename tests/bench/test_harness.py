@@ -99,3 +99,13 @@ def test_the_kid_flood_bench_floods_and_measures_a_bystander() -> None:
     assert r["hellos"] > 0 and r["welcomed"] == 0  # no forged token was taken
     assert r["refused"] + r["rate_limited"] > 0
     assert 0 < r["calm_p50_ms"] <= r["calm_p99_ms"] and 0 < r["flooded_p50_ms"] <= r["flooded_p99_ms"]
+
+
+def test_the_referees_cost_is_measured_with_and_without_the_correspondence_rooms() -> None:
+    from bench import referee
+
+    r = referee.run(60, seconds=1.0, rounds=1, settle=0.5)
+    assert r["rooms_kept"] == 60 and r["rooms_in_play_after"] == 63  # none abandoned, none lost (3 made for real)
+    for what in ("node_ms_per_s", "redis_ms_per_s"):
+        assert r[what]["with"] >= 0 and r[what]["without"] >= 0
+    assert r["rebuild_cpu_ms"] > 0
