@@ -281,6 +281,9 @@ async def arena_with_a_kill(own_redis: str, tmp_path, game: str, minutes: int, c
         got = {s["player"]: (s["points"], s["games"]) for s in final["standings"] if s["games"]}
         assert got == expected  # each table's points counted once, streaks doubled as the rules state
         assert all(f["standings"] == final["standings"] for f in finals)
+        after = sum(1 for rd in final["played"] if rd["seated"] > killed[0])
+        doubled = sum(p for p, _ in expected.values()) - 2 * len(tables)
+        print(f"arena of {game}: {len(tables)} tables, {after} seated after the kill, {doubled:g} points from streaks")
     finally:
         a.stop()
         if b is not None:
