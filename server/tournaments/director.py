@@ -19,10 +19,11 @@ any point leaves repeatable (the next lease holder goes on from the same state):
   the tournament id, a repeat writes nothing); then it moves to the past tournaments and
   Redis keeps it `KEPT_S` more (the routes read the archive after).
 
-Keys (server.storage.keys): `TOURNAMENTS` (those not over or not archived yet, by start), `PAST_TOURNAMENTS`
-(those over, by end), and per tournament `tournament_key` (event, status, round, began,
-ended, standings), `entrants_key` (player -> name, rating) and `rounds_key`. Players find
-their tables in the tournament's state (`state`: what the routes and pages show).
+Keys (server.storage.keys): `TOURNAMENTS` (those not over, or over and not archived yet,
+by start), `PAST_TOURNAMENTS` (those over, by end), and per tournament `tournament_key`
+(event, status, round, began, ended, standings, archived), `entrants_key` (player ->
+name, rating) and `rounds_key`. Players find their tables in the tournament's state
+(`state`: what the routes and pages show).
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ LIMIT = {"highcard": 600, "vikings": 3600, "hunters": 3600, "feast": 5400}  # se
 # the tournament are not limited as one address's would be (PER_IP_OFF does it for the rest)
 ONE_ADDRESS = {"LONGHALL_HTTP_RATE": "0"}
 ARCHIVED = 120  # seconds the result and every table's game may take to reach the archive
+STREAK_WAIT = 30  # an arena's tables over after which it closes even if no streak doubled points
 
 
 def shared(tmp_path, clock: Time | None = None) -> dict[str, str]:
@@ -183,9 +184,10 @@ async def swiss_with_a_kill(own_redis: str, tmp_path, game: str, size: int, roun
 async def test_an_arena_goes_on_after_its_director_node_is_killed(own_redis: str, tmp_path) -> None:
     """A short arena of four players at tables of two, its directing node killed while
     its first tables play: the other node pairs on, each table seats two players who were
-    both waiting, none is seated once the arena closes (the nodes' clock moved to its
-    end once a table seated after the kill is over), and every table is scored once."""
-    await arena_with_a_kill(own_redis, tmp_path, "highcard", minutes=2, clock={"total": 300, "increment": 2})
+    both waiting, none is seated once the arena closes (the nodes' clock moved to its end
+    once a table seated after the kill is over and a streak doubled some points), and
+    every table is scored once."""
+    await arena_with_a_kill(own_redis, tmp_path, "highcard", minutes=5, clock={"total": 900, "increment": 2})
 
 
 @pytest.mark.soak
@@ -241,13 +243,20 @@ async def arena_with_a_kill(own_redis: str, tmp_path, game: str, minutes: int, c
 
             async def kill_then_close() -> None:
                 """Kill a once the first tables play; once a table seated after that is
-                over, move the nodes' clock to the arena's end."""
+                over and a streak has doubled some points (or STREAK_WAIT tables are over),
+                move the nodes' clock to the arena's end."""
                 while True:
                     state = (await http.get(f"/api/tournaments/{tid}")).json()
                     if not killed and state["played"] and state["played"][0]["status"] == "playing":
                         a.kill()
                         killed.append(int(time.time() * 1000) + moved.offset)
-                    if killed and any(rd["seated"] > killed[0] and rd["status"] == "done" for rd in state["played"]):
+                    done = [rd for rd in state["played"] if rd["status"] == "done"]
+                    streaked = sum(s["points"] for s in state["standings"]) > 2 * len(done)
+                    if (
+                        killed
+                        and any(rd["seated"] > killed[0] for rd in done)
+                        and (streaked or len(done) >= STREAK_WAIT)
+                    ):
                         moved.advance(starts + minutes * 60_000 - (int(time.time() * 1000) + moved.offset) + 1000)
                         return
                     await asyncio.sleep(0.1)
