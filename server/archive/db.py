@@ -20,7 +20,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0003"  # the newest migration (a test checks it against migrations/versions)
+HEAD = "0004"  # the newest migration (a test checks it against migrations/versions)
 SQLITE_FILE = "archive.sqlite3"
 
 

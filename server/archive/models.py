@@ -1,5 +1,6 @@
 """The archive's tables: players, finished games with their moves, ratings, chat; the
-players' push subscriptions and notification settings (server.notify).
+players' push subscriptions and notification settings (server.notify); tournaments'
+final results (server.tournaments: their standings and their tables, each a game here).
 
 One schema for SQLite and PostgreSQL (JSON becomes JSONB on PostgreSQL). Times are UTC.
 A game row is keyed by its room id: archiving the same room twice inserts nothing the
@@ -136,3 +137,48 @@ class NotifySetting(Base):
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)  # the address (None: no e-mail)
     events: Mapped[list[str]] = mapped_column(Json)  # turn, over, invite
     updated: Mapped[datetime] = mapped_column(When)
+
+
+class Tournament(Base):
+    """A tournament over: its terms (`rules`: the event as it ran, and how it scored) and
+    its rounds' byes and times. Keyed by the tournament id: written once, whoever ends it."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[str] = mapped_column(String(16))  # swiss | arena
+    rules: Mapped[dict[str, Any]] = mapped_column(Json)
+    rounds: Mapped[list[Any]] = mapped_column(Json)  # [{number, seated, byes}]
+    began: Mapped[datetime | None] = mapped_column(When, nullable=True)
+    ended: Mapped[datetime] = mapped_column(When)
+    __table_args__ = (Index("ix_tournaments_ended", "ended"),)
+
+
+class TournamentStanding(Base):
+    """One line of a tournament's final standings."""
+
+    __tablename__ = "tournament_standings"
+    tournament: Mapped[str] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    rank: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 is the winner
+    player: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(64))
+    points: Mapped[float] = mapped_column(Float)
+    tiebreaks: Mapped[dict[str, Any]] = mapped_column(Json)  # by name, in the rules' order
+    games: Mapped[int] = mapped_column(Integer)
+    __table_args__ = (Index("ix_tournament_standings_player", "player"),)
+
+
+class TournamentTable(Base):
+    """One table of a tournament: its room (a game of `games` once archived), its round,
+    players and the result the standings counted."""
+
+    __tablename__ = "tournament_tables"
+    tournament: Mapped[str] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    room: Mapped[str] = mapped_column(String(32), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer)
+    n: Mapped[int] = mapped_column(Integer)  # its place in the round
+    players: Mapped[list[str]] = mapped_column(Json)
+    bots: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)  # winners, scores, at
+    __table_args__ = (Index("ix_tournament_tables_room", "room"),)

@@ -1,5 +1,6 @@
-"""A finished game as plain data: what leaves Redis and what the archive gives back.
-No database code here, so the live side (the archiver, the replay route) stays light."""
+"""A finished game, and a tournament's final result, as plain data: what leaves Redis and
+what the archive gives back. No database code here, so the live side (the archiver, the
+replay route, the tournament director) stays light."""
 
 from __future__ import annotations
 
@@ -47,6 +48,26 @@ class GameRecord:
             "started": iso(self.started), "ended": iso(self.ended),
             "moves": [{"seq": m.seq, "seat": m.seat, "move": m.move, "at": iso(m.at)} for m in self.moves],
         }  # fmt: skip
+
+
+@dataclass
+class TournamentRecord:
+    """A tournament's final result as it leaves Redis (server.tournaments.final makes it).
+
+    `rules`: the terms it ran under (kind, game, size, rounds or minutes, clock, byes...)
+    and its `scoring`. `standings`: [{rank, player, name, points, games, tiebreaks: {name:
+    value}}], best first. `rounds`: [{number, seated (ms), byes, tables: [{room, players,
+    bots, result}]}]; read back, each table also says whether its game is `archived`."""
+
+    id: str
+    name: str
+    game: str
+    kind: str
+    rules: dict[str, Any]
+    began: datetime | None
+    ended: datetime
+    standings: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
 
 
 def utc(t: datetime | None) -> datetime | None:

@@ -2,7 +2,8 @@
 
 Writes are idempotent where a retry can happen: a game is inserted once per room (a
 second insert of the same room changes nothing and says so), a rating change once per
-player, game and room. Nothing here knows Redis; the archiver (archiver.py) feeds it.
+player, game and room, a tournament's result once per tournament. Nothing here knows
+Redis; the archiver (archiver.py) and the tournament director feed it.
 """
 
 from __future__ import annotations
@@ -18,8 +19,20 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionm
 
 from server.archive import ratings
 from server.archive.db import create_engine
-from server.archive.models import Base, ChatMessage, Game, Move, Player, Rating, RatingChange, Seat
-from server.archive.records import GameRecord, MoveRecord, iso, utc
+from server.archive.models import (
+    Base,
+    ChatMessage,
+    Game,
+    Move,
+    Player,
+    Rating,
+    RatingChange,
+    Seat,
+    Tournament,
+    TournamentStanding,
+    TournamentTable,
+)
+from server.archive.records import GameRecord, MoveRecord, TournamentRecord, iso, utc
 
 
 class Archive:
@@ -246,6 +259,68 @@ class Archive:
             {"player": r.player, "name": name, "mu": r.mu, "sigma": r.sigma, "score": r.score, "games": r.games}
             for r, name in rows
         ]
+
+    # -- tournaments ---------------------------------------------------------------------
+    async def save_tournament(self, rec: TournamentRecord) -> bool:
+        """A tournament's final result, its standings and its tables in one transaction;
+        False (and nothing written) when this tournament is archived already."""
+        async with self.sessions.begin() as s:
+            row = {"id": rec.id, "name": rec.name[:64], "game": rec.game, "kind": rec.kind, "rules": rec.rules,
+                   "began": rec.began, "ended": rec.ended,
+                   "rounds": [{k: v for k, v in rd.items() if k != "tables"} for rd in rec.rounds]}  # fmt: skip
+            ins = self._insert(Tournament).values(row).on_conflict_do_nothing(index_elements=["id"])
+            if (await s.execute(ins.returning(Tournament.id))).first() is None:
+                return False
+            conn = await s.connection()
+            if rec.standings:
+                await conn.execute(insert(TournamentStanding), [
+                    {"tournament": rec.id, "rank": st["rank"], "player": st["player"], "name": st["name"][:64],
+                     "points": st["points"], "tiebreaks": st["tiebreaks"], "games": st["games"]}
+                    for st in rec.standings
+                ])  # fmt: skip
+            tables = [
+                {"tournament": rec.id, "room": t["room"], "round": rd["number"], "n": n, "players": t["players"],
+                 "bots": t["bots"], "result": t.get("result")}
+                for rd in rec.rounds for n, t in enumerate(rd["tables"])
+            ]  # fmt: skip
+            if tables:
+                await conn.execute(insert(TournamentTable), tables)
+        return True
+
+    async def tournament(self, tid: str) -> TournamentRecord | None:
+        """A tournament's final result (None: not archived), each table saying whether its
+        game is in the archive (`archived`)."""
+        async with self.sessions() as s:
+            t = await s.get(Tournament, tid)
+            if t is None:
+                return None
+            standings = (await s.scalars(select(TournamentStanding).where(TournamentStanding.tournament == tid)
+                                         .order_by(TournamentStanding.rank))).all()  # fmt: skip
+            q = (
+                select(TournamentTable, Game.room)
+                .outerjoin(Game, Game.room == TournamentTable.room)
+                .where(TournamentTable.tournament == tid)
+                .order_by(TournamentTable.round, TournamentTable.n)
+            )
+            tables = (await s.execute(q)).all()
+        by_round: dict[int, list[dict[str, Any]]] = {}
+        for tt, archived in tables:
+            by_round.setdefault(tt.round, []).append(
+                {
+                    "room": tt.room,
+                    "players": tt.players,
+                    "bots": tt.bots,
+                    "result": tt.result,
+                    "archived": archived is not None,
+                }  # fmt: skip
+            )
+        return TournamentRecord(
+            id=t.id, name=t.name, game=t.game, kind=t.kind, rules=t.rules, began=utc(t.began),
+            ended=utc(t.ended) or t.ended,
+            standings=[{"rank": st.rank, "player": st.player, "name": st.name, "points": st.points,
+                        "games": st.games, "tiebreaks": st.tiebreaks} for st in standings],
+            rounds=[{**rd, "tables": by_round.get(rd["number"], [])} for rd in t.rounds],
+        )  # fmt: skip
 
 
 def _record(g: Game, moves: Any) -> GameRecord:

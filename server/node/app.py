@@ -183,8 +183,8 @@ class Node:
                                        audit)  # fmt: skip
         absence = Absence(self.redis, self.rooms, s.absent_after, s.claim_after)
         self.referee = Referee(self.redis, self.rooms, self.id, absence, Thinker(s.bot_workers), s.bot_level)
-        self.tournaments = Tournaments(self.redis, signer)
-        self.director = Director(self.redis, self.store, self.id, s)
+        self.tournaments = Tournaments(self.redis, signer, lambda: self.archive.archive)
+        self.director = Director(self.redis, self.store, self.id, s, archive_of=lambda: self.archive.archive)
         self.signer = signer
         self.correspondence = Correspondence(self.redis, self.rooms, s.vacation_days)
         self.handover = Handover(self.redis, signer, s.handover_ttl)

@@ -13,12 +13,17 @@ any point leaves repeatable (the next lease holder goes on from the same state):
   standings of the rounds done, or the tournament ends;
 - an arena's tables are written one by one the same way (a table is a "round" of its own,
   numbered in the order they were seated), for its `minutes`; then no table is seated any
-  more and the tournament ends once the last ones are over.
+  more and the tournament ends once the last ones are over;
+- a tournament over (its final standings written) stays among those directed until its
+  result is in the archive's database (server.tournaments.final, written once: keyed by
+  the tournament id, a repeat writes nothing); then it moves to the past tournaments and
+  Redis keeps it `KEPT_S` more (the routes read the archive after).
 
-Keys (server.storage.keys): `TOURNAMENTS` (those not over, by start), `PAST_TOURNAMENTS`
-(those over, by end), and per tournament `tournament_key` (event, status, round, began,
-ended, standings), `entrants_key` (player -> name, rating) and `rounds_key`. Players find
-their tables in the tournament's state (`state`: what the routes and pages show).
+Keys (server.storage.keys): `TOURNAMENTS` (those not over, or over and not archived yet,
+by start), `PAST_TOURNAMENTS` (those over, by end), and per tournament `tournament_key`
+(event, status, round, began, ended, standings, archived), `entrants_key` (player ->
+name, rating) and `rounds_key`. Players find their tables in the tournament's state
+(`state`: what the routes and pages show).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 
@@ -48,13 +53,17 @@ from server.storage.keys import (
     tournament_key,
 )
 from server.storage.store import Store, text
-from server.tournaments import arena, swiss
+from server.tournaments import arena, final, swiss
 from server.tournaments.event import Event
 from server.tournaments.standings import Finished, standings
+
+if TYPE_CHECKING:
+    from server.archive.repository import Archive
 
 log = logging.getLogger("longhall.tournaments")
 TICK = 1.0  # seconds between looks at the tournaments
 LEASE_MS = 5000
+KEPT_S = 7 * 24 * 3600  # seconds a tournament stays in Redis once its result is archived
 REGISTERING, RUNNING, OVER, CANCELLED = "registering", "running", "over", "cancelled"
 SEATING, PLAYING, DONE = "seating", "playing", "done"
 Round = dict[
@@ -111,9 +120,11 @@ async def read(redis: Redis, tid: str) -> tuple[dict[str, str], dict[str, dict[s
 
 class Director:
     def __init__(self, redis: Redis, store: Store, node: str, settings: Settings | None = None,
-                 clock: Callable[[], int] | None = None) -> None:  # fmt: skip
+                 clock: Callable[[], int] | None = None,
+                 archive_of: Callable[[], Archive | None] = lambda: None) -> None:  # fmt: skip
         self.redis, self.store, self.node = redis, store, node
         self.settings = settings or Settings()
+        self.archive_of = archive_of  # None while the node's archive opens: results wait for it
         self.lease = background.Lease(redis, DIRECTOR_LEASE, node, LEASE_MS)
         self.now = clock or wall_ms  # ms since the epoch (tests move it on)
 
@@ -139,6 +150,9 @@ class Director:
             await self.redis.zrem(TOURNAMENTS, tid)
             return
         ev = Event.load(head["event"])
+        if head["status"] == OVER:  # its result not archived yet
+            await self._archive(tid, ev, head, entrants, rounds)
+            return
         if head["status"] == REGISTERING:
             if len(entrants) < ev.least:
                 await self._end(tid, CANCELLED, now, [])
@@ -262,10 +276,39 @@ class Director:
             await pipe.execute()
 
     async def _end(self, tid: str, status: str, now: int, table: list[dict[str, Any]]) -> None:
+        """The final standings written; a tournament cancelled is past at once, one over
+        once its result is archived (`_archive`, at once if the archive is open)."""
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.hset(tournament_key(tid), mapping={"status": status, "ended": now, "standings": json.dumps(table)})
+            if status != OVER:
+                pipe.zrem(TOURNAMENTS, tid)
+                pipe.zadd(PAST_TOURNAMENTS, {tid: now})
+            await pipe.execute()
+        if status == OVER:
+            head, entrants, rounds = await read(self.redis, tid)
+            await self._archive(tid, Event.load(head["event"]), head, entrants, rounds)
+
+    async def _archive(self, tid: str, ev: Event, head: dict[str, str], entrants: dict[str, dict[str, Any]],
+                       rounds: dict[int, Round]) -> None:  # fmt: skip
+        """The final result into the archive's database (once: a repeat after a crash, or
+        by another node, writes nothing), then the tournament past and let expire."""
+        archive = self.archive_of()
+        if archive is None:
+            return  # the archive is opening: the next look tries again
+        try:
+            written = await archive.save_tournament(final.record(ev, head, entrants, rounds))
+        except Exception:  # the database away: the next look tries again
+            log.warning("tournament %s: its result could not be archived yet", tid, exc_info=True)
+            return
+        log.info("tournament %s: result %s", tid, "archived" if written else "archived already")
+        ended = int(head["ended"])
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(tournament_key(tid), "archived", 1)
+            for key in (tournament_key(tid), entrants_key(tid), rounds_key(tid)):
+                pipe.expire(key, KEPT_S)
             pipe.zrem(TOURNAMENTS, tid)
-            pipe.zadd(PAST_TOURNAMENTS, {tid: now})
+            pipe.zadd(PAST_TOURNAMENTS, {tid: ended})
+            pipe.zremrangebyscore(PAST_TOURNAMENTS, "-inf", f"({ended - KEPT_S * 1000}")
             await pipe.execute()
 
 

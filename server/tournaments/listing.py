@@ -62,7 +62,8 @@ async def withdraw(redis: Redis, tid: str, player: str) -> None:
 
 
 async def listed(redis: Redis) -> list[dict[str, Any]]:
-    """The tournaments not over (soonest first), then the latest ones over."""
+    """The tournaments not over (soonest first; one just over whose result is on its way
+    to the archive is among them a moment more), then the latest ones over."""
     live = [text(t) for t in await redis.zrange(TOURNAMENTS, 0, -1)]
     past = [text(t) for t in await redis.zrevrange(PAST_TOURNAMENTS, 0, PAST_SHOWN - 1)]
     ids = live + past

@@ -4,6 +4,8 @@ by a player with its token (`Authorization: Bearer <token>`, the `welcome` token
     GET    /api/tournaments                    those not over (soonest first), then the latest over
     POST   /api/tournaments                    an operator makes one (server.tournaments.event: its terms)
     GET    /api/tournaments/{tid}              one whole: terms, status, players, standings, rounds played
+                                               (from the archive once Redis has forgotten it)
+    GET    /api/tournaments/{tid}/result       its final result, from the archive (409 until it is there)
     POST   /api/tournaments/{tid}/players      the token's player enters it ({"name": ...})
     DELETE /api/tournaments/{tid}/players      the token's player leaves it (before it starts)
 
@@ -16,7 +18,8 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 from starlette.requests import Request
@@ -26,16 +29,20 @@ from starlette.routing import Route
 from server.identity.ids import clean_name
 from server.identity.tokens import Tokens
 from server.runtime.bearer import CHALLENGE, bearer
-from server.tournaments import listing
+from server.tournaments import final, listing
 from server.tournaments.director import wall_ms
 from server.tournaments.event import EventError, terms
 
+if TYPE_CHECKING:
+    from server.archive.repository import Archive
+
 
 class Tournaments:
-    """What the routes need: Redis and the node's tokens."""
+    """What the routes need: Redis, the node's tokens and its archive (`archive_of()`:
+    None while it opens)."""
 
-    def __init__(self, redis: Redis, tokens: Tokens) -> None:
-        self.redis, self.tokens = redis, tokens
+    def __init__(self, redis: Redis, tokens: Tokens, archive_of: Callable[[], Archive | None] = lambda: None) -> None:
+        self.redis, self.tokens, self.archive_of = redis, tokens, archive_of
 
 
 def _answer(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -87,14 +94,43 @@ async def make(request: Request) -> Response:
     return _answer(await listing.state(t.redis, ev.id), 201)
 
 
+def _unknown() -> Response:
+    return _answer({"error": "unknown_tournament", "detail": "no such tournament"}, 404)
+
+
 async def one(request: Request) -> Response:
+    """From Redis while it keeps the tournament; from the archive after (its result)."""
     t = _service(request)
     if t is None:
         return _starting()
-    found = await listing.state(t.redis, request.path_params["tid"])
+    tid = request.path_params["tid"]
+    found = await listing.state(t.redis, tid)
+    if found is not None:
+        return _answer(found)
+    archive = t.archive_of()
+    if archive is None:
+        return _starting()
+    rec = await archive.tournament(tid)
+    return _unknown() if rec is None else _answer(final.shown(rec))
+
+
+async def result(request: Request) -> Response:
+    """The final result as the archive keeps it: 409 while the tournament is not over (or
+    its result is on its way to the archive), 404 for none such."""
+    t = _service(request)
+    if t is None:
+        return _starting()
+    archive = t.archive_of()
+    if archive is None:
+        return _starting()
+    tid = request.path_params["tid"]
+    rec = await archive.tournament(tid)
+    if rec is not None:
+        return _answer(final.shown(rec))
+    found = await listing.event_of(t.redis, tid)
     if found is None:
-        return _answer({"error": "unknown_tournament", "detail": "no such tournament"}, 404)
-    return _answer(found)
+        return _unknown()
+    return _answer({"error": "not_over", "detail": f"the tournament is {found[1]}: no final result yet"}, 409)
 
 
 async def players(request: Request) -> Response:
@@ -114,7 +150,7 @@ async def players(request: Request) -> Response:
         name = clean_name(body.get("name") if isinstance(body, dict) else None) or who.name or "Player"
         entry = await listing.enter(t.redis, tid, who.player, name, wall_ms())
     except KeyError:
-        return _answer({"error": "unknown_tournament", "detail": "no such tournament"}, 404)
+        return _unknown()
     except listing.Closed as exc:
         return _answer({"error": "closed", "detail": str(exc)}, 409)
     return _answer({"tournament": tid, "player": who.player, "entered": True, **entry})
@@ -124,5 +160,6 @@ def routes() -> list[Route]:
     return [
         Route("/api/tournaments", index, methods=["GET", "POST"]),
         Route("/api/tournaments/{tid}", one, methods=["GET"]),
+        Route("/api/tournaments/{tid}/result", result, methods=["GET"]),
         Route("/api/tournaments/{tid}/players", players, methods=["POST", "DELETE"]),
     ]

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from server.archive import db
 from server.archive.db import current, database_url, upgrade
 from server.archive.models import FINISHED
+from server.archive.records import TournamentRecord
 from server.archive.repository import Archive, GameRecord, MoveRecord
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
@@ -99,6 +100,31 @@ async def test_ratings_change_once_per_game_with_history(db_url) -> None:
         assert await a.ratings("vikings") == [
             {"player": "pa", "name": "Astrid", "mu": 28.5, "sigma": 7.5, "score": 6.0, "games": 2}
         ]
+    finally:
+        await a.close()
+
+
+async def test_a_tournament_result_is_archived_once_with_its_standings_and_tables(db_url) -> None:
+    """Keyed by the tournament id; each table says whether its game is archived."""
+    a = Archive(db_url)
+    tables = [{"room": "r1", "players": ["pa", "pb"], "bots": 0, "result": {"winners": [0], "scores": [31, 24]}},
+              {"room": "r2", "players": ["pc"], "bots": 1, "result": None}]  # fmt: skip
+    rec = TournamentRecord(
+        id="t1", name="Friday Swiss", game="vikings", kind="swiss", rules={"rounds": 1, "scoring": {"bye": 1.0}},
+        began=T0, ended=T0 + timedelta(hours=1),
+        standings=[{"rank": i + 1, "player": p, "name": p.upper(), "points": 1.0 - i / 2, "games": 1,
+                    "tiebreaks": {"buchholz": 0.5, "rating": 0.0}} for i, p in enumerate(["pa", "pc", "pb"])],
+        rounds=[{"number": 1, "seated": 5, "byes": [], "tables": tables}],
+    )  # fmt: skip
+    try:
+        await a.save_game(record("r1"))
+        assert await a.save_tournament(rec) is True
+        assert await a.save_tournament(TournamentRecord(**{**rec.__dict__, "standings": []})) is False
+        got = await a.tournament("t1")
+        assert got is not None and await a.tournament("t2") is None
+        assert (got.rules, got.began, got.ended, got.standings) == (rec.rules, rec.began, rec.ended, rec.standings)
+        found = [{**tables[0], "archived": True}, {**tables[1], "archived": False}]  # r2's game is not archived
+        assert got.rounds == [{"number": 1, "seated": 5, "byes": [], "tables": found}]
     finally:
         await a.close()
 

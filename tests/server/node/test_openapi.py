@@ -271,7 +271,9 @@ async def the_notifications_answer_as_described(http: httpx.AsyncClient, seen: s
 async def the_tournaments_answer_as_described(http: httpx.AsyncClient, seen: set[str], waiting: Any,
                                               redis_url: str) -> None:  # fmt: skip
     """A tournament made by an operator (and refused without a token, or with bad terms),
-    listed, read, entered and left by a player (and not without a token), none such."""
+    listed, read, entered and left by a player (and not without a token), none such; its
+    final result asked before it is over (tests/server/tournaments/test_director.py reads
+    one archived)."""
     token, player = await operator_token(redis_url, "openapi"), waiting.players[1]
     terms = {"name": "Friday Swiss", "kind": "swiss", "game": "vikings", "size": 2, "rounds": 3,
              "starts": int(time.time() * 1000) + 3_600_000, "clock": {"total": 600, "increment": 5}}  # fmt: skip
@@ -286,6 +288,8 @@ async def the_tournaments_answer_as_described(http: httpx.AsyncClient, seen: set
     one = await answers_validate(http, "/api/tournaments/{tid}", f"/api/tournaments/{tid}", seen)
     assert [p["name"] for p in one.json()["players"]] == ["Astrid"]
     await answers_validate(http, "/api/tournaments/{tid}", "/api/tournaments/nosuch", seen)
+    for url in (f"/api/tournaments/{tid}/result", "/api/tournaments/nosuch/result"):  # not over; none such
+        await answers_validate(http, "/api/tournaments/{tid}/result", url, seen)
 
 
 async def the_social_routes_answer_as_described(http: httpx.AsyncClient, seen: set[str], waiting: Any) -> None:
