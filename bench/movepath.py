@@ -150,6 +150,9 @@ def alternate(rounds: int, base: str, other: str, run: Callable[[str], dict[str,
                   f"{r['errors']:.0f} errors")  # fmt: skip
     med = {label: {k: statistics.median(r[k] for r in rs) for k in FIGURES} for label, rs in runs.items()}
     b, o = med[base], med[other]
+    if not (b["cpu_ms_per_move"] and b["moves_per_s"]):  # no move committed in the base's windows: no ratio
+        print(f"\n{what}: {base} committed no move in {rounds} round(s); give more seconds")
+        return med
     print(f"\n{what}, median of {rounds}: CPU per move {o['cpu_ms_per_move']:.3f} vs {b['cpu_ms_per_move']:.3f} ms "
           f"({o['cpu_ms_per_move'] / b['cpu_ms_per_move']:.2f}×), moves/s {o['moves_per_s']:.0f} vs "
           f"{b['moves_per_s']:.0f} ({o['moves_per_s'] / b['moves_per_s']:.2f}×), p99 {o['p99_ms']:.1f} vs "
