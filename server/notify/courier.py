@@ -7,8 +7,11 @@ nodes to say who is looking, server.notify.looking):
   failing push service holds up nothing but itself; 404/410 drops the subscription);
 - e-mailed when the player gave an address and the node has an SMTP server.
 
-A notification is acknowledged once handled; one a node took and never acknowledged (it
-died) is taken over by another after CLAIM_IDLE."""
+Each notification is sent by a task of its own, so one waiting on a slow push service or
+mail server delays no other, taken before or after it (at most SENDING at once per node;
+beyond that the node takes no more until some are done). A notification is acknowledged
+once handled; one a node took and never acknowledged (it died) is taken over by another
+after CLAIM_IDLE."""
 
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from server.notify.outbox import now_ms
 from server.notify.vapid import Keys
 from server.notify.wording import worded
 from server.runtime import loops as background
+from server.runtime.outage import STORE_ERRORS
 from server.storage.keys import NOTIFY_QUEUE
 
 if TYPE_CHECKING:  # (SQLAlchemy is loaded with the archive, in the background)
@@ -40,11 +44,13 @@ BATCH = 200  # notifications taken per read
 WAITING = 5 * BATCH  # taken and waiting for their GRACE, at most (then no more are taken meanwhile)
 CLAIM_IDLE = 60_000  # ms a notification may stay taken by a node before another takes it
 CLAIM_EVERY = 120  # reads between looks for such notifications
+SENDING = 1000  # notifications being sent at once, at most
 
 
 class Courier:
     def __init__(self, redis: Redis, node: str, keys: Keys, book: Callable[[], Book | None], looking: Looking,
-                 contact: str, mailer: delivery.Mailer | None, grace: float = GRACE) -> None:  # fmt: skip
+                 contact: str, mailer: delivery.Mailer | None, grace: float = GRACE,
+                 push_timeout: float = delivery.PUSH_TIMEOUT) -> None:  # fmt: skip
         self.redis = redis
         self.node = node
         self.keys = keys
@@ -57,12 +63,17 @@ class Courier:
         self.waiting: list[tuple[bytes, dict[bytes, bytes]]] = []  # taken, oldest first, not yet GRACE old
         self.session: aiohttp.ClientSession | None = None
         self.sent = {"push": 0, "email": 0, "dropped": 0}  # what this node sent (tests, logs)
+        self.push_timeout = push_timeout
+        self.sending: set[asyncio.Task[None]] = set()
 
     async def run(self) -> None:
         self.session = aiohttp.ClientSession()
         try:
             await background.every(LOOK, self.round, "couriers", logger=log)
         finally:
+            for task in self.sending:  # not acknowledged: another node takes them over (CLAIM_IDLE)
+                task.cancel()
+            await asyncio.gather(*self.sending, return_exceptions=True)
             await self.session.close()
 
     async def round(self) -> None:
@@ -75,7 +86,7 @@ class Courier:
         if self.reads % CLAIM_EVERY == 0:
             claimed = await self.redis.xautoclaim(NOTIFY_QUEUE, GROUP, self.node, CLAIM_IDLE, count=BATCH)
             self.waiting += claimed[1]
-        if len(self.waiting) < WAITING:
+        if len(self.waiting) < WAITING and len(self.sending) < SENDING:
             self.waiting += await self._read()
         now = now_ms()
         due = [(i, f) for i, f in self.waiting if not f or now - int(f[b"t"]) >= self.grace_ms]
@@ -83,9 +94,22 @@ class Courier:
             return
         sent = {i for i, _ in due}
         self.waiting = [w for w in self.waiting if w[0] not in sent]
-        await asyncio.gather(*(self.handle(books, f) for _, f in due if f))  # (none: deleted meanwhile)
-        await self.redis.xack(NOTIFY_QUEUE, GROUP, *[i for i, _ in due])
-        await self.redis.xdel(NOTIFY_QUEUE, *[i for i, _ in due])
+        for i, f in due:
+            task = asyncio.create_task(self._send(books, i, f), name="notification")
+            self.sending.add(task)
+            task.add_done_callback(self.sending.discard)
+
+    async def _send(self, books: Book, entry: bytes, fields: dict[bytes, bytes]) -> None:
+        """Handle one notification taken (none: deleted meanwhile), then acknowledge it."""
+        if fields:
+            await self.handle(books, fields)
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.xack(NOTIFY_QUEUE, GROUP, entry)
+                pipe.xdel(NOTIFY_QUEUE, entry)
+                await pipe.execute()
+        except STORE_ERRORS:  # taken over by a node after CLAIM_IDLE, and sent again (at least once)
+            log.warning("a notification sent was not acknowledged", exc_info=True)
 
     async def _read(self) -> list[tuple[bytes, dict[bytes, bytes]]]:
         try:
@@ -126,9 +150,10 @@ class Courier:
         assert self.session is not None
         data = json.dumps(message, separators=(",", ":"))
         devices = await books.devices(player)
-        answers = await asyncio.gather(
-            *(delivery.push(self.session, self.keys, self.contact, d.as_subscription(), data) for d in devices)
-        )
+        answers = await asyncio.gather(*(
+            delivery.push(self.session, self.keys, self.contact, d.as_subscription(), data, self.push_timeout)
+            for d in devices
+        ))  # fmt: skip
         for device, answer in zip(devices, answers, strict=True):
             if answer.gone:
                 await books.drop(device.endpoint)

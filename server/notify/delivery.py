@@ -21,7 +21,7 @@ from pywebpush import WebPushException, webpush_async
 from server.notify.vapid import Keys
 
 log = logging.getLogger("longhall.notify")
-PUSH_TIMEOUT = 5.0  # seconds a push service may take to answer
+PUSH_TIMEOUT = 5.0  # seconds a push service may take to answer (LONGHALL_PUSH_TIMEOUT)
 MAIL_TIMEOUT = 10.0  # seconds a mail server may take
 PUSH_TTL = 24 * 3600  # seconds a push service keeps a message for a device that is offline
 GONE = (404, 410)  # the endpoint is no more: drop the subscription
@@ -37,11 +37,11 @@ class Pushed:
 
 
 async def push(session: aiohttp.ClientSession, keys: Keys, contact: str, subscription: dict[str, Any],
-               data: str) -> Pushed:  # fmt: skip
-    """Send `data` to one device; what its push service answered."""
+               data: str, timeout: float = PUSH_TIMEOUT) -> Pushed:  # fmt: skip
+    """Send `data` to one device; what its push service answered within `timeout` seconds."""
     try:
         answer = await webpush_async(subscription, data, vapid_private_key=keys.signer, vapid_claims={"sub": contact},
-                                     ttl=PUSH_TTL, timeout=aiohttp.ClientTimeout(total=PUSH_TIMEOUT),
+                                     ttl=PUSH_TTL, timeout=aiohttp.ClientTimeout(total=timeout),
                                      aiohttp_session=session)  # fmt: skip
     except WebPushException as exc:
         return Pushed(exc.response.status if exc.response is not None else 0)

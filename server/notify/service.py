@@ -88,7 +88,8 @@ class Notifications:
         self.public_key = keys.public
         s = self.settings
         mailer = delivery.Mailer(s.smtp_url, s.mail_from) if s.smtp_url else None
-        self.courier = courier.Courier(self.redis, self.node, keys, self.book, self.looking, s.push_contact, mailer)
+        self.courier = courier.Courier(self.redis, self.node, keys, self.book, self.looking, s.push_contact, mailer,
+                                       push_timeout=s.push_timeout)  # fmt: skip
         while (archive := self.archive()) is None:
             await asyncio.sleep(0.5)
         book = await asyncio.to_thread(importlib.import_module, "server.notify.book")

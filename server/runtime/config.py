@@ -102,6 +102,7 @@ class Settings:
     # notifications (server.notify): the VAPID `sub` push services may write to, e-mail where a server is set
     push_contact: str = "mailto:push@localhost"
     push_http: int = 0  # 1: push endpoints may be plain http URLs (a push service on a private network; tests)
+    push_timeout: float = 5.0  # seconds a push service may take to answer one push
     smtp_url: str = ""  # smtp://[user:password@]host[:port] or smtps://...; empty: no e-mail
     mail_from: str = "Longhall <longhall@localhost>"
     clock_file: str = ""  # a file whose ms are added to the node's clock (tests: server.runtime.wallclock)

@@ -9,10 +9,12 @@ does with a push, checked the way the RFCs say.
   authentication secret; it is decrypted here with the device's private key.
 
 Each device (`Device`) has an endpoint `/push/<name>`; one made `gone` answers 410, as a
-push service does for a device that unsubscribed."""
+push service does for a device that unsubscribed; one made `slow` holds each push until
+the test lets it go (`go`), as a push service that does not answer."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
@@ -48,6 +50,9 @@ class Device:
     auth: bytes = field(default_factory=lambda: os.urandom(16))
     received: list[dict[str, Any]] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # what the service found wrong with a push
+    slow: bool = False
+    held: int = 0  # pushes being held (a slow device), not answered yet
+    go: asyncio.Event = field(default_factory=asyncio.Event)  # set: a slow device answers
 
     def subscription(self) -> dict[str, Any]:
         point = self.key.public_key().public_bytes(serialization.Encoding.X962,
@@ -63,8 +68,8 @@ class PushService:
         self.devices: dict[str, Device] = {}
         self.runner: web.AppRunner | None = None
 
-    def device(self, name: str, gone: bool = False) -> Device:
-        d = self.devices[name] = Device(name, f"{self.origin}/push/{name}", gone)
+    def device(self, name: str, gone: bool = False, slow: bool = False) -> Device:
+        d = self.devices[name] = Device(name, f"{self.origin}/push/{name}", gone, slow=slow)
         return d
 
     async def start(self) -> PushService:
@@ -91,6 +96,12 @@ class PushService:
             d.refused.append("not aes128gcm, or no TTL")
             return web.Response(status=400)
         body = await request.read()
+        if d.slow:
+            d.held += 1
+            try:
+                await d.go.wait()
+            finally:
+                d.held -= 1
         plain = http_ece.decrypt(body, private_key=d.key, auth_secret=d.auth, version="aes128gcm")
         d.received.append(json.loads(plain))
         return web.Response(status=201)

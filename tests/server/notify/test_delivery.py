@@ -249,3 +249,53 @@ async def test_an_invitation_to_a_player_away_reaches_their_device(nodes: list[S
                                    "body": "Astrid invites you to play Vikings.", "url": f"/#/room/{room}",
                                    "tag": f"invite:{room}"}]  # fmt: skip
         await a.close()
+
+
+async def test_a_slow_push_service_holds_up_no_other_notification(own_redis: str, tmp_path: Path,
+                                                                  smtp: tuple[Inbox, int]) -> None:  # fmt: skip
+    # the node waits for a push service five minutes (LONGHALL_PUSH_TIMEOUT): a notification queued after one
+    # held by a slow service, sent only once that one is given up, would not arrive within the test's minute
+    n = ServerProc(tmp_path / "node", own_redis, LONGHALL_PUSH_HTTP="1", LONGHALL_PUSH_TIMEOUT="300",
+                   LONGHALL_DATABASE_URL=f"sqlite:///{tmp_path / 'archive.sqlite3'}").start()  # fmt: skip
+    try:
+        async with httpx.AsyncClient(base_url=n.http, timeout=10) as http, pushes(http) as service:
+            host = await Client(n.url, name="Astrid").connect()
+            away = [await Client(n.url, name=name).connect() for name in ("Cnut", "Dagny")]
+            slow, phone = service.device("slow", slow=True), service.device("phone")
+            await subscribe(http, away[0], slow.subscription())
+            await subscribe(http, away[1], phone.subscription())
+            for c in away:
+                await c.close()
+            r = aioredis.Redis.from_url(own_redis)
+            try:
+                await eventually_async(lambda: all_away(r, [c.player for c in away]), timeout=30)
+            finally:
+                await r.aclose()
+            room = (await host.create("vikings", seats=3)).room
+            assert await host.invite(room, away[0].player) is False
+            await eventually(lambda: slow.held == 1, timeout=60)  # Cnut's push service holds his
+            assert await host.invite(room, away[1].player) is False
+            await eventually(lambda: phone.received, timeout=60)  # Dagny's arrives meanwhile
+            assert slow.held == 1 and slow.received == []
+            slow.go.set()
+            await eventually(lambda: slow.received, timeout=30)
+            assert [m["kind"] for m in slow.received + phone.received] == ["invite", "invite"]
+            await host.close()
+    finally:
+        n.stop()
+
+
+async def all_away(r: aioredis.Redis, players: list[str]) -> bool:
+    """No node marks any of `players` online any more."""
+    for p in players:
+        if await r.hlen(online_key(p)):
+            return False
+    return True
+
+
+async def eventually_async(predicate: Any, timeout: float = 30.0) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if await predicate():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("never happened")
