@@ -27,5 +27,5 @@ def test_handover_and_games_pages_in_the_browser(built_test_web: Path, own_redis
         browser_suite(node.http, ["test/handover/"], passes=3, timeout=600)
     finally:
         node.stop()
-    for shot in ("handover-panel", "handover-phone-table", "games-page"):
+    for shot in ("handover-panel", "handover-phone-table", "games-page", "games-vacation"):
         assert (SHOTS / f"{shot}.png").exists(), f"no screenshot {shot}"

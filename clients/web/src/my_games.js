@@ -7,6 +7,11 @@
 // on from the moment it arrived — never the browser's own clock, which may be set
 // differently. Words for durations come from Intl.RelativeTimeFormat in the player's
 // language. What it leaves out: the header's count and "next game" (turns.js).
+//
+// Below the list, the player's vacation (POST / DELETE /api/players/{player}/vacation):
+// the days left this year and a vacation to take, or the one running and its end now.
+// It is drawn again only when what the server says of it changes (a days field being
+// typed in is left as it is by the list's polls).
 
 import { h } from "./dom.js";
 import { lang, list, t } from "./i18n/index.js";
@@ -36,10 +41,19 @@ export function relative(ms) {
 
 export function showGames(app, client) {
   const box = h("div", { id: "my-games", class: "rooms", "aria-live": "polite" }, t("lobby.loading_rooms"));
-  app.append(h("section", { class: "panel games-page" }, h("h2", {}, t("games.title")), box));
+  const away = h("div", { id: "vacation", class: "vacation" });
+  app.append(h("section", { class: "panel games-page" }, h("h2", {}, t("games.title")), box,
+    h("h3", {}, t("games.vacation_title")), away));
+  let shown = "";
   const load = async () => {
     try {
-      box.replaceChildren(gamesTable(await gamesOf(client), client));
+      const said = await gamesOf(client);
+      box.replaceChildren(gamesTable(said, client));
+      const now = JSON.stringify(said.vacation);
+      if (now !== shown) {
+        shown = now;
+        away.replaceChildren(...vacationBox(said.vacation, client, load));
+      }
     } catch {
       box.replaceChildren(h("p", { class: "error", role: "alert" }, t("games.unavailable")));
     }
@@ -83,4 +97,35 @@ function gameRow(g, now, client) {
     h("td", { class: "time-left" }, left),
     h("td", { class: "changed" }, g.changed ? relative(g.changed - now) : ""),
   );
+}
+
+/** The vacation's part of the page: the one running and its end now, or a vacation to take. */
+function vacationBox(vacation, client, reload) {
+  const error = h("p", { id: "vacation-error", class: "error", role: "alert", hidden: true });
+  const ask = async (method, body) => {
+    const res = await fetch(`api/players/${encodeURIComponent(client.player)}/vacation`, {
+      method,
+      headers: { Authorization: `Bearer ${client.token}`, "Content-Type": "application/json" },
+      body: body && JSON.stringify(body),
+    });
+    if (res.ok) return reload();
+    error.textContent = res.status === 409 && method === "POST" ? t("games.vacation_none_left") : t("games.unavailable");
+    error.hidden = false;
+  };
+  const left = h("p", { id: "vacation-left" }, t("games.vacation_left", { n: vacation.days_left }));
+  const hint = h("p", { class: "hint" }, t("games.vacation_hint"));
+  if (vacation.until !== null) {
+    const date = new Intl.DateTimeFormat(lang(), { dateStyle: "long", timeStyle: "short" }).format(new Date(vacation.until));
+    const end = h("button", { id: "vacation-end", type: "button" }, t("games.vacation_end"));
+    end.addEventListener("click", () => ask("DELETE"));
+    return [h("p", { id: "vacation-until" }, t("games.vacation_until", { date })), end, left, hint, error];
+  }
+  const days = h("input", { id: "vacation-days", type: "number", min: 1, max: Math.max(1, vacation.days_left), value: 1, required: true });
+  const take = h("button", { id: "vacation-take", type: "submit", disabled: vacation.days_left < 1 }, t("games.vacation_take"));
+  const form = h("form", { class: "vacation-take" }, h("label", { for: "vacation-days" }, t("games.vacation_days")), days, take);
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    ask("POST", { days: Number(days.value) });
+  });
+  return [form, left, hint, error];
 }

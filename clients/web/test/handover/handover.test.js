@@ -14,7 +14,8 @@
 // The games page: a player seated in two games, their turn in one: "#/games" lists both
 // newest first with the turn marked, the header and the tab's title say "Your turn in 1
 // game", and the header's "Next game" leads from the other game's table to that one in
-// one click; once the turn is played the count goes back to none.
+// one click; once the turn is played the count goes back to none. Her vacation is taken
+// from the page, shown and ended early.
 // tests/web/test_handover_browser.py runs this.
 
 import assert from "node:assert/strict";
@@ -188,6 +189,20 @@ test("your games: both listed newest first, the count in the header and title, t
   await me.page.evaluate(() => localStorage.setItem("longhall.lang", "en"));
   await me.page.reload();
   await me.page.locator('#turns[data-count="1"]').waitFor();
+
+  // her vacation: two days taken from the page, then ended at once (the day begun counts as taken)
+  const left = (n) => words["games.vacation_left"].replace("{{n}}", String(n));
+  assert.equal(await me.page.locator("#vacation-left").textContent(), left(14));
+  await me.page.locator("#vacation-days").fill("2");
+  await me.page.locator("#vacation-take").click();
+  await me.page.locator("#vacation-until").waitFor();
+  assert.equal(await me.page.locator("#vacation-left").textContent(), left(12));
+  assert.doesNotMatch(await me.page.locator("#vacation").textContent(), /null|undefined|NaN|Invalid/);
+  await me.page.screenshot({ path: `${c.SHOTS}games-vacation.png`, fullPage: true });
+  await me.page.locator("#vacation-end").click();
+  await me.page.locator("#vacation-take").waitFor();
+  assert.equal(await me.page.locator("#vacation-left").textContent(), left(13));
+  assert.equal(await me.page.locator("#vacation-days").getAttribute("max"), "13", "no more days asked than are left");
 
   // from the other game's table, one click to the game where it is her turn
   await me.page.locator(`#my-games tr[data-room="${theirs}"] a.to-table`).click();
