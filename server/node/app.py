@@ -192,6 +192,7 @@ class Node:
         notifications = Notifications(s, self.redis, hub, self.id, lambda: self.archive.archive)
         self.notifications = notifications
         self.social.notify = notifications.notify  # an invitation to a player away: a push or an e-mail
+        self.director.asked = self.on_asked  # a tournament table's first players: "your turn", as in any room
         parts: list[background.Looping] = [
             Liveness(self.gateway.limits, s),
             Revocations(signer, self.gateway),

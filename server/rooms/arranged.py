@@ -33,9 +33,10 @@ def seats(players: list[tuple[str, str]], bots: int, level: str) -> list[rm.Seat
 
 async def arrange(store: Store, redis: Redis, node: str, room: str, game: Game, options: dict[str, Any],
                   seated: list[rm.Seat | None], clock_setting: dict[str, Any] | None, entry: dict[str, Any],
-                  now: int, bot_delay: int) -> bool:  # fmt: skip
-    """Make `room` with `seated` at its table and its game started, timed by `clock_setting`;
-    False if it existed already. `entry` is the room's first log entry (who arranged it)."""
+                  now: int, bot_delay: int) -> rm.Doc | None:  # fmt: skip
+    """Make `room` with `seated` at its table and its game started, timed by `clock_setting`:
+    its document; None if it existed already. `entry` is the room's first log entry (who
+    arranged it)."""
     host = next((s["player"] for s in seated if s is not None and not s.get("bot")), "")
     opened: rm.Doc = {**rm.new_doc(game, options, len(seated), False, host, ""), "seats": seated,
                       "clock_setting": clock_setting}  # fmt: skip
@@ -46,9 +47,17 @@ async def arrange(store: Store, redis: Redis, node: str, room: str, game: Game, 
         public="add", created=now, ttl=-1,
     )  # fmt: skip
     if (await store.commit(c)).status != "ok":
-        return False
+        return None
     await store.seated(room, [s["player"] for s in seated if s is not None and not s.get("bot")], now)  # games lists
     due = clock.next_deadline(doc)
     if due is not None:  # the referee times the seats and plays the bots
         await redis.zadd(CLOCKS, {room: due})
-    return True
+    return doc
+
+
+def asked(game: Game, doc: rm.Doc) -> list[str]:
+    """The players (not bots) an arranged game asks for its first decisions."""
+    holders = doc["seats"]
+    return [
+        s["player"] for i in sorted(game.to_act(doc["state"])) if (s := holders[i]) is not None and not s.get("bot")
+    ]

@@ -118,6 +118,10 @@ async def read(redis: Redis, tid: str) -> tuple[dict[str, str], dict[str, dict[s
     )
 
 
+# Told of the players a table asks first (server.node.app: "your turn", by push where they are away)
+Asked = Callable[[str, list[str], rm.Doc], None]
+
+
 class Director:
     def __init__(self, redis: Redis, store: Store, node: str, settings: Settings | None = None,
                  clock: Callable[[], int] | None = None,
@@ -127,6 +131,7 @@ class Director:
         self.archive_of = archive_of  # None while the node's archive opens: results wait for it
         self.lease = background.Lease(redis, DIRECTOR_LEASE, node, LEASE_MS)
         self.now = clock or wall_ms  # ms since the epoch (tests move it on)
+        self.asked: Asked | None = None  # a table's first players to decide (the node's notifications)
 
     def register(self, loops: background.Loops) -> None:
         loops.every("tournament director", TICK, self.look, log)
@@ -251,8 +256,10 @@ class Director:
         named = [(p, entrants[p]["name"]) for p in t["players"]]
         seated = arranged.seats(named, t["bots"], ev.bot_level)
         entry = {"k": "tournament", "tournament": tid, "round": n, "players": t["players"], "bots": t["bots"]}
-        await arranged.arrange(self.store, self.redis, self.node, t["room"], game, ev.options, seated, ev.clock,
-                               entry, now, int(self.settings.bot_delay * 1000))  # fmt: skip
+        doc = await arranged.arrange(self.store, self.redis, self.node, t["room"], game, ev.options, seated,
+                                     ev.clock, entry, now, int(self.settings.bot_delay * 1000))  # fmt: skip
+        if doc is not None and self.asked is not None:  # the first to play, told where they are (a push if away)
+            self.asked(t["room"], arranged.asked(game, doc), doc)
 
     async def _result(self, room: str, seats: int) -> dict[str, Any] | None:
         """The room's winners and scores once it is over; None while it is played. A room

@@ -118,3 +118,32 @@ async def stored(r: aioredis.Redis, tid: str) -> tuple[Event, dict[str, str], di
     """What the director reads of a tournament, as `final.record` takes it."""
     head, entrants, rounds = await read(r, tid)
     return Event.load(head["event"]), head, entrants, rounds
+
+
+async def test_a_tables_first_players_are_told_it_is_their_turn(redis_url: str) -> None:
+    # the node passes them to its notifications (server.node.app.on_asked): a push where they are away
+    r = aioredis.from_url(redis_url)
+    try:
+        now = int(time.time() * 1000)
+        tid = "t" + secrets.token_hex(5)
+        ev = terms(tid, {"name": "Told", "kind": "swiss", "game": "vikings", "size": 2, "rounds": 1,
+                         "starts": now, "clock": {"total": 300, "increment": 2}}, now)  # fmt: skip
+        await listing.create(r, ev)
+        players = [f"{tid}-p{i}" for i in range(2)]
+        for i, p in enumerate(players):
+            await listing.enter(r, tid, p, f"Player {i}", now)
+        told: list[tuple[str, list[str], Any]] = []
+        director = Director(r, Store(r, redis_url), "n1", clock=lambda: now)
+        director.asked = lambda room, asked, doc: told.append((room, asked, doc))
+        await director.direct(tid, now)
+        _, _, rounds = await read(r, tid)
+        (table,) = rounds[1]["tables"]
+        (room, asked, doc) = told[0]
+        assert len(told) == 1 and room == table["room"] and doc["status"] == "playing"
+        seat = doc["seats"].index(next(s for s in doc["seats"] if s["player"] == asked[0]))
+        assert len(asked) == 1 and asked[0] in players
+        assert [d is not None for d in doc["clock"]["deadline"]] == [i == seat for i in range(2)]  # the one asked
+        await director.direct(tid, now)  # looked at again: the table is not told twice
+        assert len(told) == 1
+    finally:
+        await r.aclose()
