@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from redis.asyncio import Redis
@@ -150,25 +151,19 @@ class Correspondence:
         return {**await self.vacation_of(player), "resumed": resumed}
 
     async def _resume(self, room: str, player: str, now: int) -> bool:
-        def step(e: Entry, attempt: int) -> Change | None:
-            seat = rm.seat_of(e.doc, player)
-            doc = None if seat is None else clock.back(e.doc, seat, now)
-            if doc is None:
-                return None
-            return doc, {"k": "vacation", "seat": seat, "until": now}
-
-        try:
-            return await self.rooms.change(room, step) is not None
-        except RoomError as exc:
-            log.info("could not resume the clock of %s in %s: %s", player, room, exc.detail)
-            return False
+        return await self._away(room, player, now, lambda doc, seat: clock.back(doc, seat, now))
 
     async def _pause(self, room: str, player: str, since: int, until: int) -> bool:
         """Pause the player's clock in `room` from `since` (when the vacation was taken) to `until`."""
+        return await self._away(room, player, until, lambda doc, seat: clock.vacation(doc, seat, until, since))
+
+    async def _away(self, room: str, player: str, until: int, change: Callable[[rm.Doc, int], rm.Doc | None]) -> bool:
+        """Commit `change` of the player's seat in `room` (their vacation now ending at
+        `until`); False when it changes nothing there or could not be made."""
 
         def step(e: Entry, attempt: int) -> Change | None:
             seat = rm.seat_of(e.doc, player)
-            doc = None if seat is None else clock.vacation(e.doc, seat, until, since)
+            doc = None if seat is None else change(e.doc, seat)
             if doc is None:
                 return None
             return doc, {"k": "vacation", "seat": seat, "until": until}
@@ -176,7 +171,7 @@ class Correspondence:
         try:
             return await self.rooms.change(room, step) is not None
         except RoomError as exc:
-            log.info("could not pause the clock of %s in %s: %s", player, room, exc.detail)
+            log.info("could not change the clock of %s in %s: %s", player, room, exc.detail)
             return False
 
 

@@ -36,16 +36,22 @@ async def archive(tmp_path) -> AsyncIterator[Archive]:
     await a.close()
 
 
-async def swiss_played(r: aioredis.Redis, now: int) -> tuple[str, list[str], list[str]]:
-    """A one-round Swiss of three players whose table is over and whose round is done, as
-    the director leaves it before it ends the tournament: its id, players and rooms."""
+async def registered(r: aioredis.Redis, now: int, n: int) -> tuple[str, list[str]]:
+    """A one-round Swiss of Vikings starting `now` with `n` players entered: its id, players."""
     tid = "t" + secrets.token_hex(5)
     ev = terms(tid, {"name": "Final test", "kind": "swiss", "game": "vikings", "size": 2, "rounds": 1,
                      "starts": now, "clock": {"total": 300, "increment": 2}}, now)  # fmt: skip
     await listing.create(r, ev)
-    players = [f"{tid}-p{i}" for i in range(3)]
+    players = [f"{tid}-p{i}" for i in range(n)]
     for i, p in enumerate(players):
         await listing.enter(r, tid, p, f"Player {i}", now)
+    return tid, players
+
+
+async def swiss_played(r: aioredis.Redis, now: int) -> tuple[str, list[str], list[str]]:
+    """A one-round Swiss of three players whose table is over and whose round is done, as
+    the director leaves it before it ends the tournament: its id, players and rooms."""
+    tid, players = await registered(r, now, 3)
     await r.hset(tournament_key(tid), mapping={"status": "running", "began": now})
     rooms = [secrets.token_hex(5)]
     rd = {"tables": [{"room": rooms[0], "players": players[:2], "bots": 0}], "byes": [players[2]],
@@ -125,13 +131,7 @@ async def test_a_tables_first_players_are_told_it_is_their_turn(redis_url: str) 
     r = aioredis.from_url(redis_url)
     try:
         now = int(time.time() * 1000)
-        tid = "t" + secrets.token_hex(5)
-        ev = terms(tid, {"name": "Told", "kind": "swiss", "game": "vikings", "size": 2, "rounds": 1,
-                         "starts": now, "clock": {"total": 300, "increment": 2}}, now)  # fmt: skip
-        await listing.create(r, ev)
-        players = [f"{tid}-p{i}" for i in range(2)]
-        for i, p in enumerate(players):
-            await listing.enter(r, tid, p, f"Player {i}", now)
+        tid, players = await registered(r, now, 2)
         told: list[tuple[str, list[str], Any]] = []
         director = Director(r, Store(r, redis_url), "n1", clock=lambda: now)
         director.asked = lambda room, asked, doc: told.append((room, asked, doc))
