@@ -15,6 +15,27 @@ import { isListened } from "./dom.js";
 
 const FIELDS = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
 
+// A stand-in for a part drawn before from the same inputs: an empty element of the
+// part's tag with its key (`data-memo`), standing for a copy of the drawing (`template`).
+// Where the page holds that part already it stays as it is; elsewhere the copy is made.
+const stood = new WeakMap(); // stand-in → the drawing it stands for
+
+/** A stand-in for a copy of `template`, whose key is `memo`. */
+export function standIn(template, memo) {
+  template.setAttribute("data-memo", memo);
+  const el = template.cloneNode(false);
+  stood.set(el, template);
+  return el;
+}
+
+/** `node` itself, or the copy its stand-in stands for; any stand-in below it replaced by its copy. */
+export function real(node) {
+  const template = stood.get(node);
+  if (template) return template.cloneNode(true);
+  if (node.nodeType === Node.ELEMENT_NODE) for (const el of node.querySelectorAll("[data-memo]")) if (stood.has(el)) el.replaceWith(stood.get(el).cloneNode(true));
+  return node;
+}
+
 function mayStay(old, now, deep) {
   if (old.nodeType !== now.nodeType) return false;
   if (now.nodeType === Node.TEXT_NODE) return true;
@@ -24,8 +45,14 @@ function mayStay(old, now, deep) {
 }
 
 function attributes(old, now) {
-  for (const { name } of [...old.attributes]) if (!now.hasAttribute(name)) old.removeAttribute(name);
-  for (const { name, value } of now.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  const want = now.attributes;
+  for (let i = 0; i < want.length; i++) {
+    const { name, value } = want[i];
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  // old has every attribute of now's: any more are not now's
+  const have = old.attributes;
+  for (let i = have.length - 1; have.length > want.length && i >= 0; i--) if (!now.hasAttribute(have[i].name)) old.removeAttribute(have[i].name);
 }
 
 function children(old, now, deep) {
@@ -33,10 +60,10 @@ function children(old, now, deep) {
   const after = [...now.childNodes];
   after.forEach((n, i) => {
     const o = before[i];
-    if (!o) old.append(n);
+    if (!o) old.append(real(n));
     else if (o === n) return;
     else if (mayStay(o, n, deep)) update(o, n, deep);
-    else old.replaceChild(n, o);
+    else old.replaceChild(real(n), o);
   });
   for (const o of before.slice(after.length)) o.remove();
 }
@@ -46,9 +73,11 @@ function update(old, now, deep) {
     if (old.nodeValue !== now.nodeValue) old.nodeValue = now.nodeValue;
     return;
   }
-  // a copy of a part drawn from the same inputs (games/feast/cache.js): nothing to compare
+  // a part drawn from the same inputs as the one in the page (games/feast/cache.js):
+  // nothing to compare; another one: compared with a copy of its drawing
   const memo = now.getAttribute("data-memo");
   if (memo !== null && old.getAttribute("data-memo") === memo) return;
+  if (stood.has(now)) now = stood.get(now).cloneNode(true);
   attributes(old, now);
   children(old, now, deep || now.getAttribute("data-morph") === "tree");
 }
@@ -57,8 +86,9 @@ function update(old, now, deep) {
 export function morphInto(parent, now) {
   const old = parent.firstChild;
   if (parent.childNodes.length !== 1 || !mayStay(old, now, false)) {
-    parent.replaceChildren(now);
-    return now;
+    const node = real(now);
+    parent.replaceChildren(node);
+    return node;
   }
   update(old, now, false);
   return old;

@@ -1,9 +1,12 @@
 // Reusing drawn parts between redraws: a part whose inputs did not change (an exploration
 // board, another player's home board, the action board when nothing on it can be clicked)
-// is built once and copied, so a redraw builds only what changed. The copy carries its
-// key (`data-memo`), by which the page's update in place (morph.js) leaves the part
-// already in the document as it is, without comparing what it holds. Only parts without
-// click handlers bound to the current legal moves are kept (a copy has no listeners).
+// is built once and stood in for by an empty element carrying its key (`data-memo`, a
+// stand-in of morph.js): the page's update in place leaves the part already in the
+// document as it is, without building or comparing what it holds, and copies the drawing
+// only where the page does not hold it yet. Only parts without click handlers bound to
+// the current legal moves are kept (a copy has no listeners).
+
+import { real, standIn } from "../../morph.js";
 
 /** Start a redraw: parts not asked for again during it are dropped. */
 export function beginDraw(ui) {
@@ -18,13 +21,9 @@ function digest(key) {
   return `${(x >>> 0).toString(36)}${key.length.toString(36)}`;
 }
 
-/** A copy of the node drawn for `key` last time if there was one, else of `build()`'s. */
+/** A stand-in for the node drawn for `key` last time if there was one, else for `build()`'s. */
 export function cached(ui, key, build) {
-  let kept = ui.drawnNow.get(key) ?? ui.drawnBefore?.get(key);
-  if (!kept) {
-    kept = build();
-    kept.setAttribute("data-memo", digest(key));
-  }
+  const kept = ui.drawnNow.get(key) ?? ui.drawnBefore?.get(key) ?? real(build()); // parts cached within it: drawn
   ui.drawnNow.set(key, kept);
-  return kept.cloneNode(true);
+  return standIn(kept, digest(key));
 }
