@@ -55,31 +55,37 @@ function attributes(old, now) {
   for (let i = have.length - 1; have.length > want.length && i >= 0; i--) if (!now.hasAttribute(have[i].name)) old.removeAttribute(have[i].name);
 }
 
-function children(old, now, deep) {
+// `borrowed`: now's nodes belong to a kept drawing (a stand-in's), compared but never
+// moved; what the page takes of them is a copy
+function children(old, now, deep, borrowed) {
   const before = [...old.childNodes];
   const after = [...now.childNodes];
+  const take = (n) => (borrowed ? n.cloneNode(true) : real(n));
   after.forEach((n, i) => {
     const o = before[i];
-    if (!o) old.append(real(n));
+    if (!o) old.append(take(n));
     else if (o === n) return;
-    else if (mayStay(o, n, deep)) update(o, n, deep);
-    else old.replaceChild(real(n), o);
+    else if (mayStay(o, n, deep)) update(o, n, deep, borrowed);
+    else old.replaceChild(take(n), o);
   });
   for (const o of before.slice(after.length)) o.remove();
 }
 
-function update(old, now, deep) {
+function update(old, now, deep, borrowed = false) {
   if (now.nodeType === Node.TEXT_NODE) {
     if (old.nodeValue !== now.nodeValue) old.nodeValue = now.nodeValue;
     return;
   }
   // a part drawn from the same inputs as the one in the page (games/feast/cache.js):
-  // nothing to compare; another one: compared with a copy of its drawing
+  // nothing to compare; another one: compared with its drawing
   const memo = now.getAttribute("data-memo");
   if (memo !== null && old.getAttribute("data-memo") === memo) return;
-  if (stood.has(now)) now = stood.get(now).cloneNode(true);
+  if (stood.has(now)) {
+    now = stood.get(now);
+    borrowed = true;
+  }
   attributes(old, now);
-  children(old, now, deep || now.getAttribute("data-morph") === "tree");
+  children(old, now, deep || now.getAttribute("data-morph") === "tree", borrowed);
 }
 
 /** Make `parent`'s only child look like `now`; the node now in the document. */
