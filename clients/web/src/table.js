@@ -283,9 +283,11 @@ class TablePage {
         ),
       ),
     );
-    // the page stays in the document, changed where the new one differs (morph.js): the
-    // parts a game marks are not styled and laid out again when they did not change
-    const page = morphInto(this.app, built);
+    // a game whose table is large (`inPlace`) keeps the page in the document, changed where
+    // the new one differs (morph.js): the parts it marks are not styled and laid out again
+    // when they did not change; the others' pages are replaced whole
+    const page = this.renderer.inPlace ? morphInto(this.app, built) : built;
+    if (!this.renderer.inPlace) this.app.replaceChildren(built);
     if (v.table) this.renderer.afterDraw?.(page, ctx, v); // e.g. bring the decision into view
     this.clocks.tick();
     if (focused) page.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();

@@ -173,6 +173,7 @@ function describeOps(ops) {
 export const feast = {
   title: tr("game.feast"),
   listClosed: true,
+  inPlace: true, // the page is updated in place (morph.js), its boards kept across redraws
   outOfTurn: true, // placing goods, buying ships … are open while others decide (F-300)
   moveLabel,
   describeOps,
