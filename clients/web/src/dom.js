@@ -3,10 +3,24 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+// Elements given a listener (morph.js never keeps an old node in place of one of these,
+// nor keeps one whose listeners belong to an earlier redraw).
+const listened = new WeakSet();
+
+/** Whether `el` was given a listener through h(), svg(), clickable() or listen(). */
+export const isListened = (el) => listened.has(el);
+
+/** `el.addEventListener(type, fn, options)`, noted for morph.js. */
+export function listen(el, type, fn, options) {
+  listened.add(el);
+  el.addEventListener(type, fn, options);
+  return el;
+}
+
 function build(el, attrs, children) {
   for (const [k, v] of Object.entries(attrs ?? {})) {
     if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    if (k.startsWith("on") && typeof v === "function") listen(el, k.slice(2), v);
     else if (k === "text") el.textContent = v;
     else el.setAttribute(k, v === true ? "" : String(v));
   }
@@ -32,11 +46,11 @@ export function clickable(el, label, act) {
   el.setAttribute("aria-label", label);
   el.classList.add("choice");
   el.setAttribute("data-key", label);
-  el.addEventListener("click", (e) => {
+  listen(el, "click", (e) => {
     e.stopPropagation();
     act();
   });
-  el.addEventListener("keydown", (e) => {
+  listen(el, "keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       act();

@@ -9,6 +9,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n/index.js";
 import { generic } from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
+import { morphInto } from "./morph.js";
 import { resultPanel, seatsPanel } from "./panels.js";
 import { sayLast } from "./words.js";
 
@@ -138,7 +139,8 @@ class ReplayPage {
     e.count.textContent = t("replay.count", { n: this.at, total: this.total });
     e.said.textContent = step ? this.said(step, names) : this.error ?? t("replay.loading");
     e.seats.replaceChildren(step ? seatsPanel({ seats: this.rec.seats, to_act: last ? [] : step.to_act }, ctx, this.renderer) : "");
-    e.board.replaceChildren(step ? this.board(step.table, ctx) : "");
+    if (step) morphInto(e.board, this.board(step.table, ctx));
+    else e.board.replaceChildren();
     e.side.replaceChildren(last ? resultPanel(this.rec.result, ctx, this.renderer) ?? "" : "");
     this.error = null;
   }

@@ -9,6 +9,7 @@ import { ChatPanel } from "./chat.js";
 import { Clocks } from "./clocks.js";
 import { h } from "./dom.js";
 import { list, t } from "./i18n/index.js";
+import { morphInto } from "./morph.js";
 import { generic } from "./games/generic.js";
 import { botBar } from "./hosting.js";
 import { rendererFor } from "./games/index.js";
@@ -242,7 +243,7 @@ class TablePage {
     const waiting = this.mirror.seq < 0 && this.mirror.delay;
     const board = v.table ? this.board(v, ctx) : h("p", { class: "hint" }, t(waiting ? "table.delay_wait" : "table.not_started"));
     showTurn(this.myTurn(), this.renderer.title ?? v.game);
-    const page = h(
+    const built = h(
       "section",
       {
         class: "table-page",
@@ -254,6 +255,7 @@ class TablePage {
         "data-legal": String(this.legal.length),
         "data-legal-seq": String(this.legalFor ?? -1), // the seq the drawn decisions were asked at
         "data-turn": this.myTurn() ? "yours" : "",
+        "data-morph": "",
       },
       this.header(v, you),
       h("div", { class: "table-bar" }, seatsPanel(v, ctx, this.renderer), this.clocks.panel(v, ctx.names) ?? h("div", { class: "slot", id: "clocks", hidden: true })),
@@ -266,8 +268,8 @@ class TablePage {
       this.errorBox(),
       h(
         "div",
-        { class: "table-layout" },
-        h("div", { class: "table-main" }, h("div", { class: "board", id: "board" }, board), this.legalList(v, ctx)),
+        { class: "table-layout", "data-morph": "" },
+        h("div", { class: "table-main", "data-morph": "" }, h("div", { class: "board", id: "board", "data-morph": "" }, board), this.legalList(v, ctx)),
         // the side column: the result, the move log, and the places kept for chat and replays
         h(
           "aside",
@@ -281,7 +283,11 @@ class TablePage {
         ),
       ),
     );
-    this.app.replaceChildren(page);
+    // a game whose table is large (`inPlace`) keeps the page in the document, changed where
+    // the new one differs (morph.js): the parts it marks are not styled and laid out again
+    // when they did not change; the others' pages are replaced whole
+    const page = this.renderer.inPlace ? morphInto(this.app, built) : built;
+    if (!this.renderer.inPlace) this.app.replaceChildren(built);
     if (v.table) this.renderer.afterDraw?.(page, ctx, v); // e.g. bring the decision into view
     this.clocks.tick();
     if (focused) page.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();

@@ -62,6 +62,22 @@ async function smallestText(page) {
   });
 }
 
+/** The page as kept across the game's redraws (updated in place, src/morph.js) and the
+ * same page drawn afresh: equal, attribute for attribute (in any order), text for text,
+ * but for the marks that come and go on their own (the decision outlined, a change flashed). */
+function keptAndFresh(page) {
+  return page.evaluate(() => {
+    const canon = (n) => (n.nodeType === 3 ? n.nodeValue : n.nodeType !== 1 ? "" : `<${n.nodeName}${[...n.attributes].map((a) => ` ${a.name}="${a.value}"`).sort().join("")}>${[...n.childNodes].map(canon).join("")}</>`);
+    const app = document.getElementById("app");
+    const seen = () => canon(app).replace(/ ?\b(feast-focus|changed)\b/g, "");
+    window.longhall.redraw();
+    const kept = seen();
+    app.replaceChildren();
+    window.longhall.redraw();
+    return { kept, fresh: seen() };
+  });
+}
+
 for (const screen of ["desktop", "phone"]) {
   test(`feast on a ${screen}: two players click 40 decisions on the board alone`, { skip, timeout: 300000 }, async () => {
     const size = screen === "phone" ? PHONE : {};
@@ -73,6 +89,10 @@ for (const screen of ["desktop", "phone"]) {
       const started = Date.now();
       const made = await playClicks([a, b], 40, seeded(screen === "phone" ? 11 : 5));
       assert.ok(made >= 40, `${made} decisions clicked`);
+      for (const p of [a, b, s].filter(Boolean)) {
+        const { kept, fresh } = await keptAndFresh(p);
+        assert.ok(kept.length > 10000 && kept === fresh, "the page updated in place across the game is the page drawn afresh");
+      }
       console.log(`# feast ${screen}: ${made} decisions clicked in ${Date.now() - started} ms`);
       printRedraws(`feast ${screen}`, [a, b]);
       for (const p of [a, b]) assert.equal(await p.locator("#legal").isVisible(), false, "the plain list stayed hidden");

@@ -14,7 +14,8 @@ import { drawFace, spaceFace, spaceWords, textWidth } from "./faces.js";
 import { cached } from "./cache.js";
 
 export function feastSvg(width, height, label, ...children) {
-  return svg("svg", { class: "feast-svg", width, height, viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": label }, ...children);
+  // kept in the page across redraws, element by element (morph.js)
+  return svg("svg", { class: "feast-svg", "data-morph": "tree", width, height, viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": label }, ...children);
 }
 
 const titles = new Map();
@@ -191,7 +192,7 @@ export function mountains(t, ctx, fx) {
 /** The exploration boards on the table (the one an option explores is clickable). */
 export function explorationBoards(t, ctx, fx) {
   const cs = 18;
-  const wrap = h("div", { class: "feast-explore" }, h("p", { class: "hint" }, tr("feast.explore_hint")));
+  const wrap = h("div", { class: "feast-explore", "data-morph": "" }, h("p", { class: "hint" }, tr("feast.explore_hint")));
   for (const [letter, e] of Object.entries(t.exploration)) {
     const board = EXPLORATION[e.face];
     if (!board) continue;

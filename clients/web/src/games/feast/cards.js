@@ -8,7 +8,7 @@
 // screen until "close", Escape or another tap. Which cards show English and which one is
 // large outlives the table's redraws (by card and where it lies: hand, played, prompt).
 
-import { h } from "../../dom.js";
+import { h, listen } from "../../dom.js";
 import { occupationEffect, occupationName } from "../../i18n/cards.js";
 import { t as tr } from "../../i18n/index.js";
 import { OCCUPATIONS } from "./data.js";
@@ -121,7 +121,7 @@ export function occupationCard(id, { shown = null, where = "hand", cls = "" } = 
   const tools = h("div", { class: "occ-tools" });
   if (translated) {
     const toggle = h("button", { type: "button", class: "occ-lang", "aria-pressed": String(english.has(id)) }, tr("feast.card.english"));
-    toggle.addEventListener("click", () => {
+    listen(toggle, "click", () => {
       if (english.has(id)) english.delete(id);
       else english.add(id);
       toggle.setAttribute("aria-pressed", String(english.has(id)));
@@ -133,15 +133,15 @@ export function occupationCard(id, { shown = null, where = "hand", cls = "" } = 
   card.append(tools);
   fill(card, id, c);
   // a tap on a card that is not a move enlarges it (a move's face plays it instead)
-  face.addEventListener("click", () => face.hasAttribute("data-move") || setBig(card, key));
+  listen(face, "click", () => face.hasAttribute("data-move") || setBig(card, key));
   // (on the move, not on entering: a click closes the preview, and the card may have been
   // drawn again under a pointer that never left it)
-  card.addEventListener("pointermove", (e) => {
+  listen(card, "pointermove", (e) => {
     if (e.pointerType !== "mouse" || card.classList.contains("big") || preview?.card === card) return;
     closePreview();
     preview = { card, el: null, timer: setTimeout(() => showPreview(card), PREVIEW_DELAY) };
   });
-  card.addEventListener("pointerleave", closePreview);
+  listen(card, "pointerleave", closePreview);
   if (big === key) {
     card.classList.add("big");
     zoom.replaceChildren(tr("feast.card.close"));

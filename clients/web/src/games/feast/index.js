@@ -5,7 +5,7 @@
 // a click on the thing it concerns (the plain list below the board stays as a fallback).
 // On a narrow screen the table and your side are separate views behind tabs.
 
-import { clickable, h } from "../../dom.js";
+import { clickable, h, listen } from "../../dom.js";
 import { num, t as tr } from "../../i18n/index.js";
 import { GOODS, SPACE, SPECIALS, itemName, name } from "./data.js";
 import { actionBoard, dicePanel, explorationBoards, mountains, optionCards, specialTiles } from "./action.js";
@@ -18,6 +18,9 @@ import "./feast.css";
 
 const ASK = ["turn", "dice", "trade", "ready", "feast", "play", "option", "bonus_play", "end", "sea_trade", "special_sale", "start_card", "card", "extra_feast"];
 const CONTROL_TYPES = ["pass", "ready", "done", "skip", "stop", "finish", "cancel", "roll"];
+// the table's parts that stay in the page from one redraw to the next, updated in place
+// (morph.js): their elements are matched one by one, the boards' drawings (feastSvg) wholly
+const KEEP = { "data-morph": "" };
 const PANE_OF = { card: "mine", extra_feast: "mine", turn: "action", option: "action", dice: "action", trade: "action", special_sale: "action", feast: "mine", ready: "mine", end: "mine", play: "mine", bonus_play: "mine", start_card: "mine", sea_trade: "mine" };
 
 /** Binding drawn things to legal moves, and noting which moves got a place on the board. */
@@ -44,9 +47,9 @@ function binder(ctx) {
       if (el.tagName !== "BUTTON") {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
-        el.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), ctx.play(move)));
+        listen(el, "keydown", (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), ctx.play(move)));
       }
-      el.addEventListener("click", (e) => {
+      listen(el, "click", (e) => {
         e.stopPropagation();
         ctx.play(move);
       });
@@ -138,17 +141,17 @@ export function draw(t, ctx, v) {
   const show = (pane) => !ctx.ui.narrow || ctx.ui.tab === pane; // a phone draws only the view it shows
   const shared = show("action") && h(
     "div",
-    { class: "feast-pane", "data-pane": "action" },
+    { class: "feast-pane", "data-pane": "action", ...KEEP },
     optionCards(t, ctx, fx),
     dicePanel(t, ctx, fx),
-    h("div", { class: "board-scroll" }, actionBoard(t, ctx, fx)),
-    h("div", { class: "feast-row" }, h("div", {}, h("h4", {}, tr("feast.mountains")), mountains(t, ctx, fx)), h("div", {}, h("h4", {}, tr("feast.special_tiles")), h("div", { class: "board-scroll" }, specialTiles(t, ctx, fx)))),
+    h("div", { class: "board-scroll", ...KEEP }, actionBoard(t, ctx, fx)),
+    h("div", { class: "feast-row", ...KEEP }, h("div", KEEP, h("h4", {}, tr("feast.mountains")), mountains(t, ctx, fx)), h("div", KEEP, h("h4", {}, tr("feast.special_tiles")), h("div", { class: "board-scroll", ...KEEP }, specialTiles(t, ctx, fx)))),
     h("h4", {}, tr("feast.exploration_boards")),
     explorationBoards(t, ctx, fx),
   );
-  const mineSide = me && show("mine") ? h("div", { class: "feast-pane", "data-pane": "mine" }, seatSide(t, ctx, fx, ctx.you)) : null;
+  const mineSide = me && show("mine") ? h("div", { class: "feast-pane", "data-pane": "mine", ...KEEP }, seatSide(t, ctx, fx, ctx.you)) : null;
   const others = t.seats.map((_, i) => i).filter((i) => i !== ctx.you);
-  const othersPane = others.length && show("others") ? h("div", { class: "feast-pane", "data-pane": "others" }, others.map((i) => seatSide(t, ctx, fx, i))) : null;
+  const othersPane = others.length && show("others") ? h("div", { class: "feast-pane", "data-pane": "others", ...KEEP }, others.map((i) => seatSide(t, ctx, fx, i))) : null;
   const panes = [["action", tr("feast.tab.action")], ...(me ? [["mine", tr("feast.tab.mine")]] : []), ...(others.length ? [["others", tr(me ? "feast.tab.others" : "feast.tab.players")]] : [])];
   const follow = me ? followUp(me, st, ctx, fx.say) : null;
   if (follow) queueMicrotask(() => ctx.play(follow));
@@ -156,7 +159,7 @@ export function draw(t, ctx, v) {
   if (st) ctx.legal.filter((m) => m.type === "place" && "area" in m).forEach(fx.cover);
   const bar = h("div", { class: "feast-controls", id: "feast-controls" }, controls(t, ctx, fx, st), leftovers(ctx, fx, show));
   const said = ctx.ui.feastSay ? h("p", { class: "feast-say", role: "status" }, ctx.ui.feastSay) : null;
-  return h("div", { class: `feast${ctx.ui.narrow ? " narrow" : ""}`, "data-kind": t.prompt?.kind ?? "", "data-tab": ctx.ui.tab, "data-stage": st ? String(st.stage) : "", "data-turn": st ? String(st.turn) : "" }, head, tabs(ctx, panes), bar, said, shared, mineSide, othersPane);
+  return h("div", { class: `feast${ctx.ui.narrow ? " narrow" : ""}`, ...KEEP, "data-kind": t.prompt?.kind ?? "", "data-tab": ctx.ui.tab, "data-stage": st ? String(st.stage) : "", "data-turn": st ? String(st.turn) : "" }, head, tabs(ctx, panes), bar, said, shared, mineSide, othersPane);
 }
 
 /** What a diff did, in words, for the move log: the action spaces newly occupied. */
@@ -170,6 +173,7 @@ function describeOps(ops) {
 export const feast = {
   title: tr("game.feast"),
   listClosed: true,
+  inPlace: true, // the page is updated in place (morph.js), its boards kept across redraws
   outOfTurn: true, // placing goods, buying ships … are open while others decide (F-300)
   moveLabel,
   describeOps,

@@ -10,7 +10,7 @@
 // at the third the exact cells. A click at the second step sends the area and
 // orientation and, once the exact cells arrive, the chosen cell at once.
 
-import { svg } from "../../dom.js";
+import { listen, svg } from "../../dom.js";
 import { t as tr } from "../../i18n/index.js";
 import { AREAS, COLOUR, extent, itemName, nextTurn, orientations } from "./data.js";
 import { pieceShape } from "./pieces.js";
@@ -144,15 +144,15 @@ export function drawPreview(layer, st, k, a, end, cs) {
 export function attach(drawn, st, k, a, end, cs, ctx, say) {
   const layer = drawn.grid.querySelector(".feast-preview");
   const cellOf = (e) => e.target?.closest?.("[data-cell]")?.getAttribute("data-cell")?.split(",").map(Number);
-  drawn.g.addEventListener("pointermove", (e) => {
+  listen(drawn.g, "pointermove", (e) => {
     const rc = cellOf(e);
     if (!rc || e.pointerType === "touch") return;
     if (st.at && st.at.area === k && st.at.r === rc[0] && st.at.c === rc[1]) return;
     st.at = { area: k, r: rc[0], c: rc[1] };
     drawPreview(layer, st, k, a, end, cs);
   });
-  drawn.g.addEventListener("pointerdown", (e) => (st.pointer = e.pointerType), true);
-  drawn.g.addEventListener("click", (e) => {
+  listen(drawn.g, "pointerdown", (e) => (st.pointer = e.pointerType), true);
+  listen(drawn.g, "click", (e) => {
     const rc = cellOf(e) ?? (st.at && st.at.area === k ? [st.at.r, st.at.c] : null);
     if (!rc) return;
     if (st.pointer === "touch") {
@@ -190,8 +190,8 @@ function markAnchors(drawn, st, k, a, end, cs, ctx, say, anchors) {
       st.at = { area: k, r: r + gr, c: c + gc };
       lay(st, k, a, end, ctx, say);
     };
-    mark.addEventListener("click", act);
-    mark.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), act(e)));
+    listen(mark, "click", act);
+    listen(mark, "keydown", (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), act(e)));
     marks.append(mark);
   }
   drawn.grid.insertBefore(marks, drawn.grid.querySelector(".feast-preview"));

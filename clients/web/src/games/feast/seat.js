@@ -180,7 +180,7 @@ export function areas(t, ctx, fx, i, st) {
   const p = t.seats[i];
   const end = t.prompt?.kind === "end";
   const cs = ctx.ui.narrow ? 26 : 26;
-  const wrap = h("div", { class: "feast-areas" });
+  const wrap = h("div", { class: "feast-areas", "data-morph": "" });
   p.areas.forEach((a, k) => {
     const build = () => {
       const drawn = drawArea(a, k, 0, 0, a.kind === "home" ? cs : ctx.ui.narrow ? 24 : 22, k === 0 ? tr("feast.home_board_of", { name: ctx.names[i] }) : null);
@@ -324,7 +324,7 @@ export function seatSide(t, ctx, fx, i) {
   const sub = own ? ctx : { ...ctx, legal: [] };
   return h(
     "section",
-    { class: `feast-seat${own ? " own" : ""}`, "data-seat": i, style: `--seat:${seatColour(i)}` },
+    { class: `feast-seat${own ? " own" : ""}`, "data-morph": "", "data-seat": i, style: `--seat:${seatColour(i)}` },
     h("h3", {}, `${ctx.names[i]}${own ? ` ${tr("seat.you")}` : ""}`, h("span", { class: "feast-stats" }, ` ${tr("feast.stats", { vikings: p.thing, things: p.things, cards: p.hand_size })}`)),
     own ? cardPrompt(t, sub, f) : null,
     banquet(t, sub, f, i),
