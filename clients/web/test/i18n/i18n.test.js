@@ -176,7 +176,9 @@ test("the lobby and a table of each game in ru, pl, fi and uk have no English le
     rooms[game] = room;
   }
   const hosted = await (await fetch(`${HTTP}/api/games`)).json();
-  const allowed = [me.slice(0, 6), ...Object.values(rooms)];
+  // ids are hex: a player's shown as `#` and its first four (ratings.js playerTag) or in the header by its first six,
+  // a room's whole, may be letters only ("#cffb")
+  const allowed = [me, other.player].flatMap((id) => [id.slice(0, 4), id.slice(0, 6)]).concat(Object.values(rooms));
   const found = [];
   for (const lang of LANGS) {
     await page.evaluate((l) => localStorage.setItem("longhall.lang", l), lang);
