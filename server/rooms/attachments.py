@@ -34,11 +34,6 @@ class Attachments:
         self.delays = Delays(rooms)  # spectators of delayed rooms (server.rooms.delay)
         self._tasks: set[asyncio.Task[None]] = set()  # pushes of legal moves waiting for a read
 
-    async def join(self, sess: Member, room: str, want: int | None, push: bool = False) -> None:
-        """Take the seat the player holds, or sit them in a free one first, then attach."""
-        seat = await self.rooms.sit(sess, room, want)
-        await self.attach(sess, room, seat, push)
-
     async def spectate(self, sess: Member, room: str) -> None:
         e = await self.rooms.entry(room)  # refuses an unknown room before subscribing
         self.delays.delayed(e)  # a delayed room's line exists before the spectator is added

@@ -139,10 +139,11 @@ class Gateway:
         elif t == "join":
             if self.social is not None:
                 await self.social.may_sit(sess, msg["room"])
-            await self.tables.join(sess, msg["room"], msg.get("seat"), bool(msg.get("push")))
-            await self._history(sess, msg["room"])
-            if self.social is not None:
+            seat = await r.sit(sess, msg["room"], msg.get("seat"))
+            if self.social is not None:  # the invitation taken up is gone before the table is shown
                 await self.social.joined(sess.player, msg["room"])
+            await self.tables.attach(sess, msg["room"], seat, bool(msg.get("push")))
+            await self._history(sess, msg["room"])
         elif t == "spectate":
             await self.tables.spectate(sess, msg["room"])
             await self._history(sess, msg["room"])
