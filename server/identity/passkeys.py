@@ -11,16 +11,21 @@ POST /api/passkeys/options                   request options for `navigator.cred
                                              (a discoverable credential: no user named)
 POST /api/passkeys                           the assertion (`toJSON()`): 200 {player, name,
                                              token}; 401 passkey_refused
+GET  /api/players/{player}/passkeys          the player's passkeys (their token as the
+                                             bearer's): id, name, when added and last used
+DELETE /api/players/{player}/passkeys/{id}   one of them removed: it signs nobody in again;
+                                             404 no_passkey (none such of this player)
 
 A challenge is 64 random bytes kept in Redis (`passkey_challenge_key`) for CHALLENGE_TTL
 seconds and taken once (GETDEL) when its answer comes; a credential is kept under
-`passkey_key` (its player, name, public key, signature count, when it was added). The
-relying party is the page's own origin (its `Origin` must name the host the request was
-sent to; its host name is the RP id): a passkey works on the site that made it. A
-player revoked (`longhall revoke`) after adding a passkey cannot sign in with it.
+`passkey_key` (its player, name, public key, signature count, when it was added and last
+used), its id in the player's set (`player_passkeys_key`) for listing. The relying party
+is the page's own origin (its `Origin` must name the host the request was sent to; its
+host name is the RP id): a passkey works on the site that made it. A player revoked
+(`longhall revoke`) after adding a passkey cannot sign in with it.
 
-What it leaves out: listing and removing a player's passkeys, attestation (none is asked),
-and origins other than the node's own.
+What it leaves out: attestation (none is asked), and origins other than the node's own.
+Passkeys added before the player's set existed are not listed (they still sign in).
 """
 
 from __future__ import annotations
@@ -42,12 +47,13 @@ from webauthn.helpers.structs import AuthenticatorSelectionCriteria, ResidentKey
 from server.identity.handover import Signs
 from server.identity.ids import clean_name
 from server.runtime.bearer import own, part_of
-from server.storage.keys import passkey_challenge_key, passkey_key
+from server.storage.keys import passkey_challenge_key, passkey_key, player_passkeys_key
 from server.storage.store import text
 
 CHALLENGE_TTL = 300  # seconds an options answer may be used
 RP_NAME = "Longhall"
 REFUSED = "passkey_refused"
+GONE = "no_passkey"
 
 
 class Refused(Exception):
@@ -105,8 +111,35 @@ class Passkeys:
         cid = bytes_to_base64url(made.credential_id)
         record: dict[Any, str | float] = {"player": player, "name": kept.get("name") or "", "made": time.time(),
                   "key": bytes_to_base64url(made.credential_public_key), "count": made.sign_count}  # fmt: skip
-        await self.redis.hset(passkey_key(cid), mapping=record)
+        async with self.redis.pipeline(transaction=False) as pipe:  # two hash tags: not one transaction
+            pipe.hset(passkey_key(cid), mapping=record)
+            pipe.sadd(player_passkeys_key(player), cid)
+            await pipe.execute()
         return cid
+
+    async def listed(self, player: str) -> list[dict[str, Any]]:
+        """The player's passkeys, oldest first: id, name, when added and last used (ms)."""
+        ids = sorted(text(c) for c in await self.redis.smembers(player_passkeys_key(player)))
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for cid in ids:
+                pipe.hmget(passkey_key(cid), "player", "name", "made", "used")
+            found = await pipe.execute()
+        kept = sorted((float(made), cid, text(name or b""), used) for cid, (owner, name, made, used)
+                      in zip(ids, found, strict=True) if owner is not None and text(owner) == player)  # fmt: skip
+        return [{"id": cid, "name": name, "made": round(made * 1000),
+                 "used": round(float(used) * 1000) if used is not None else None}
+                for made, cid, name, used in kept]  # fmt: skip
+
+    async def remove(self, player: str, cid: str) -> bool:
+        """Forget one of the player's passkeys; False if they have none such."""
+        owner = await self.redis.hget(passkey_key(cid), "player")
+        if owner is None or text(owner) != player:
+            return False
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.delete(passkey_key(cid))
+            pipe.srem(player_passkeys_key(player), cid)
+            await pipe.execute()
+        return True
 
     async def request(self, rp_id: str) -> str:
         options = webauthn.generate_authentication_options(rp_id=rp_id)
@@ -131,7 +164,8 @@ class Passkeys:
         revoked = await self.tokens.revoked_at(player)
         if revoked is not None and float(kept_key["made"]) <= revoked:
             raise Refused("this player's tokens were revoked after the passkey was added")
-        await self.redis.hset(passkey_key(str(credential["id"])), "count", done.new_sign_count)
+        await self.redis.hset(passkey_key(str(credential["id"])), mapping={"count": done.new_sign_count,
+                                                                            "used": time.time()})  # fmt: skip
         return {"player": player, "name": kept_key["name"], "token": await self.tokens.issue(player)}
 
 
@@ -166,17 +200,29 @@ def routes() -> list[Route]:
         name = clean_name((await _body(request)).get("name")) or found.name or ""
         return _json(await parts.creation(found.player, name, rp_id))
 
-    async def add(request: Request) -> Response:
+    async def kept(request: Request) -> Response:
+        """GET: the player's passkeys; POST: a new one kept."""
         got = await own(request, "passkeys")
         if isinstance(got, Response):
             return got
         parts, found = got
+        if request.method == "GET":
+            return JSONResponse({"passkeys": await parts.listed(found.player)}, headers={"Cache-Control": "no-store"})
         try:
             origin, rp_id = party(request)
             cid = await parts.add(found.player, await _body(request), origin, rp_id)
         except Refused as exc:
             return _refused(exc, 400)
         return JSONResponse({"id": cid}, 201)
+
+    async def remove(request: Request) -> Response:
+        got = await own(request, "passkeys")
+        if isinstance(got, Response):
+            return got
+        parts, found = got
+        if not await parts.remove(found.player, request.path_params["credential"]):
+            return JSONResponse({"error": GONE, "detail": "you have no passkey of that id"}, 404)
+        return JSONResponse({"removed": True})
 
     async def sign_in_options(request: Request) -> Response:
         parts = part_of(request, "passkeys")
@@ -201,7 +247,8 @@ def routes() -> list[Route]:
 
     return [
         Route("/api/players/{player}/passkeys/options", add_options, methods=["POST"]),
-        Route("/api/players/{player}/passkeys", add, methods=["POST"]),
+        Route("/api/players/{player}/passkeys", kept, methods=["GET", "POST"]),
+        Route("/api/players/{player}/passkeys/{credential}", remove, methods=["DELETE"]),
         Route("/api/passkeys/options", sign_in_options, methods=["POST"]),
         Route("/api/passkeys", sign_in, methods=["POST"]),
     ]

@@ -43,7 +43,8 @@ PRICES: dict[str, int] = {
     "/api/players/{player}/handover": 5,  # a token checked, a code written (or revoked)
     "/api/handover/{code}": 50,  # a code tried (and a token signed): guessing is paid dearly
     "/api/players/{player}/passkeys/options": 5,  # a token checked, a challenge written
-    "/api/players/{player}/passkeys": 10,  # a credential verified and kept
+    "/api/players/{player}/passkeys": 10,  # a credential verified and kept (or the player's listed)
+    "/api/players/{player}/passkeys/{credential}": 5,  # one removed
     "/api/passkeys/options": 5,  # a challenge written
     "/api/passkeys": 20,  # a signature verified (and a token signed)
     "/api/players/{player}/games": 5,  # the documents of every room the player sits in

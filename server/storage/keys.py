@@ -226,6 +226,11 @@ def passkey_key(credential: str) -> str:
     return f"passkey:{{{credential}}}"
 
 
+def player_passkeys_key(player: str) -> str:
+    """The credential ids of a player's passkeys (a set: listed and removed by the player)."""
+    return f"player:{{{player}}}:passkeys"
+
+
 def passkey_challenge_key(challenge: str) -> str:
     """A WebAuthn challenge given and not yet answered, with what it was for."""
     return f"passkey:challenge:{{{challenge}}}"

@@ -40,10 +40,27 @@ def browser_suite(http: str, targets: list[str], passes: int, timeout: float, co
     SHOTS.mkdir(parents=True, exist_ok=True)
     args = ["node", "--test", f"--test-concurrency={concurrency}", *targets]
     out = run(args, WEB, timeout=timeout, LONGHALL_HTTP=http, LONGHALL_SHOTS=f"{SHOTS}/")
-    tail = out.stdout[-8000:] + out.stderr[-2000:]
-    assert out.returncode == 0, tail
-    assert "# fail 0" in out.stdout and f"# pass {passes}" in out.stdout, tail
+    said = failures(out.stdout) + "\n----- the end of the output -----\n" + out.stdout[-6000:] + out.stderr[-2000:]
+    assert out.returncode == 0, said
+    assert "# fail 0" in out.stdout and f"# pass {passes}" in out.stdout, said
     return out.stdout
+
+
+def failures(tap: str, most: int = 6000) -> str:
+    """The failed tests' blocks of a node:test TAP output ("not ok N - name" and the
+    indented lines that say why), first: a long output's tail may not hold them."""
+    blocks: list[str] = []
+    lines = tap.splitlines()
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("not ok "):
+            depth = len(line) - len(line.lstrip())
+            block = [line]
+            for after in lines[i + 1 :]:
+                if after.strip() and len(after) - len(after.lstrip()) <= depth:
+                    break
+                block.append(after)
+            blocks.append("\n".join(block))
+    return "\n".join(blocks)[:most] or "(no failed test named in the output)"
 
 
 def keep_redraws(stdout: str, into: Path) -> list[dict[str, object]]:

@@ -2,7 +2,8 @@
 (tests/server/identity/authenticator.py): one added by the player signs in as them on
 another device; an assertion answers its challenge once; a passkey is only the site's
 own (another origin is refused); only the player adds theirs; a player revoked after
-adding one cannot sign in with it."""
+adding one cannot sign in with it; the player lists theirs (when added, when last used)
+and removes one, which then signs nobody in."""
 
 from __future__ import annotations
 
@@ -120,3 +121,28 @@ async def test_a_player_revoked_after_adding_a_passkey_cannot_sign_in(
     await redis.aclose()
     assert (await signed_in(site, key)).status_code == 401
     await c.close()
+
+
+async def test_the_player_lists_theirs_and_a_removed_one_signs_nobody_in(
+    node: ServerProc, site: httpx.AsyncClient
+) -> None:
+    c, other = await Client(node.url).connect(), await Client(node.url).connect()
+    phone, laptop = Authenticator(node.http, "127.0.0.1"), Authenticator(node.http, "127.0.0.1")
+    first, second = (await added(site, c, phone))["id"], (await added(site, c, laptop))["id"]
+    mine = f"/api/players/{c.player}/passkeys"
+    assert (await site.get(mine)).status_code == 401
+    assert (await site.get(mine, headers=auth(other.token))).status_code == 403
+    assert (await signed_in(site, phone)).status_code == 200
+    listed = (await site.get(mine, headers=auth(c.token))).json()["passkeys"]
+    assert [k["id"] for k in listed] == [first, second] and {k["name"] for k in listed} == {"Astrid"}
+    assert listed[0]["used"] >= listed[0]["made"] and listed[1]["used"] is None  # the phone signed in once
+    assert (await site.delete(f"{mine}/{first}", headers=auth(other.token))).status_code == 403
+    theirs = f"/api/players/{other.player}/passkeys/{first}"  # another player cannot name it as theirs
+    assert (await site.delete(theirs, headers=auth(other.token))).json()["error"] == "no_passkey"
+    assert (await site.delete(f"{mine}/{first}", headers=auth(c.token))).json() == {"removed": True}
+    assert (await site.delete(f"{mine}/{first}", headers=auth(c.token))).status_code == 404
+    assert [k["id"] for k in (await site.get(mine, headers=auth(c.token))).json()["passkeys"]] == [second]
+    assert (await signed_in(site, phone)).status_code == 401  # the lost phone signs nobody in
+    assert (await signed_in(site, laptop)).status_code == 200
+    await c.close()
+    await other.close()

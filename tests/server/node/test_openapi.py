@@ -239,6 +239,9 @@ async def passkeys_answer_as_described(http: httpx.AsyncClient, seen: set[str], 
         await answers_validate(http, "/api/passkeys/options", "/api/passkeys/options", seen, "post")
     await answers_validate(http, "/api/players/{player}/passkeys", add, seen, "post", host.token, {"id": "x"})
     await answers_validate(http, "/api/passkeys", "/api/passkeys", seen, "post", None, {"id": "x"})
+    for who in (None, "not.a.token", host.token):  # tests/server/identity/test_passkeys.py lists real ones
+        await answers_validate(http, "/api/players/{player}/passkeys", add, seen, "get", who)
+        await answers_validate(http, "/api/players/{player}/passkeys/{credential}", f"{add}/x", seen, "delete", who)
     del http.headers["Origin"]
 
 

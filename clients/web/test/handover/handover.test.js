@@ -273,6 +273,25 @@ test("passkeys: one added on a device signs another device in as the same player
   });
   assert.deepEqual(replay, [200, 401]);
   refusedOnce(401);
+
+  // the laptop lists it (signed in with since), and removes it: the tablet's copy signs nobody in
+  await laptop.reload();
+  const kept = laptop.locator("#passkey-list li");
+  await kept.first().waitFor();
+  assert.equal(await kept.count(), 1);
+  assert.equal(await kept.first().getAttribute("data-passkey"), credentials[0].credentialId.replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_"));
+  assert.match(await kept.first().textContent(), new RegExp(words["passkey.used_at"].split(" {{")[0]));
+  assert.deepEqual(await seriousFindings(laptop), [], "axe on the passkey list");
+  await kept.first().locator(".passkey-remove").click();
+  await laptop.locator("#passkey-said", { hasText: words["passkey.removed"] }).waitFor();
+  await laptop.locator("#passkey-list").waitFor({ state: "hidden" });
+  const after = await tablet.evaluate(async () => {
+    const options = await (await fetch("api/passkeys/options", { method: "POST" })).json();
+    const proof = await navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options) });
+    return (await fetch("api/passkeys", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(proof.toJSON()) })).status;
+  });
+  assert.equal(after, 401, "a removed passkey signs nobody in");
+  refusedOnce(401);
   assert.deepEqual(errors, []);
   for (const p of [laptop, tablet]) await p.context().close();
 });
