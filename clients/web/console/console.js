@@ -223,16 +223,25 @@ function drawActions(actions) {
   );
 }
 
-/** Players reported by players (server.social.reports): who, by whom, where, why. */
+/** Players reported by players (server.social.reports): who, by whom, where, why, and
+ * the room's chat as it stood then (the reported player's lines marked). */
 function drawReports(reports) {
   $("reports").tBodies[0].replaceChildren(
     ...reports.map((r) =>
       h("tr", { "data-player": r.player, "data-by": r.by },
         h("td", {}, new Date(r.at).toLocaleString()), h("td", {}, `${r.name} (${r.player})`), h("td", {}, r.by),
-        h("td", {}, r.room || ""), h("td", {}, r.reason),
+        h("td", {}, r.room || ""), h("td", {}, r.reason, r.chat?.length ? saidThere(r) : ""),
       ),
     ),
   );
+}
+
+function saidThere(r) {
+  return h("details", { class: "report-chat" },
+    h("summary", {}, `the room's chat (${r.chat.length})`),
+    h("ol", {}, ...r.chat.map((m) =>
+      h("li", { class: m.player === r.player ? "reported" : "", "data-channel": m.channel },
+        `${new Date(m.at).toLocaleTimeString()} ${m.name || m.player}${m.seat === null ? " (spectator)" : ""}: `, m.text))));
 }
 
 async function act(method, path, done) {

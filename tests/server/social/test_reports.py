@@ -1,5 +1,7 @@
 """Reporting (server.social.reports): a report is recorded with who sent it and listed
-in the operators' console (/api/admin/reports); a player may send only so many an hour."""
+in the operators' console (/api/admin/reports), with the room's last chat messages kept
+as they were said (the reporter is not answered with the spectators' ones); a player may
+send only so many an hour."""
 
 from __future__ import annotations
 
@@ -44,3 +46,30 @@ async def test_reports_are_limited_per_player(server: ServerProc) -> None:
             r = await http.post("/api/reports", headers=bearer(me), json={"player": f"p{i}", "reason": "spam"})
             codes.append(r.status_code)
         assert codes == [201] * PER_HOUR + [429]
+
+
+async def test_a_report_keeps_the_rooms_chat_for_the_operators(server: ServerProc, redis_url: str) -> None:
+    rude, me = await Client(server.url, name="Rude").connect(), await Client(server.url, name="Me").connect()
+    watcher = await Client(server.url, name="Watcher").connect()
+    try:
+        room = (await rude.create("highcard", seats=2)).room
+        await me.join(room)
+        await watcher.spectate(room)
+        await rude.chat(room, "you play like a goat")
+        await watcher.chat(room, "spectators only")
+        await me.chat(room, "please stop")
+        body = {"player": rude.player, "name": "Rude", "room": room, "reason": "insults"}
+        async with httpx.AsyncClient(base_url=server.http, timeout=30) as http:
+            made = (await http.post("/api/reports", headers=bearer(me), json=body)).json()
+            assert "chat" not in made  # a seated reporter never reads the spectators' channel
+            token = await operator_token(redis_url, "carol")
+            listed = (await http.get("/api/admin/reports", headers=operator(token))).json()["reports"]
+        kept = next(r for r in listed if r["by"] == me.player and r["room"] == room)["chat"]
+        assert [(m["player"], m["channel"], m["seat"], m["text"]) for m in kept] == [
+            (rude.player, "players", 0, "you play like a goat"),
+            (watcher.player, "spectators", None, "spectators only"),
+            (me.player, "players", 1, "please stop"),
+        ]
+    finally:
+        for c in (rude, me, watcher):
+            await c.close()

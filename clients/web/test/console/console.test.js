@@ -6,7 +6,8 @@
 // with a player's token, is refused (and so is every request of the page without a token),
 // then, with the operator's, lists the room, inspects it, ends it; the players see it end
 // as abandoned and the archive keeps it so; a third player's socket is closed from the
-// console (close code 4004); the actions show who did them.
+// console (close code 4004); the actions show who did them; a report of a player shows
+// the room's chat as it stood when it was made.
 // Playground: hello and create typed by hand, each answer frame listed, the room's view
 // mirrored from its snapshot and then a diff (a second player sits down).
 
@@ -84,6 +85,11 @@ test("an operator finds a private room, inspects it, ends it and closes a socket
   assert.equal(JSON.parse(await page.locator("#view").textContent()).you, null); // a spectator's view
   await page.screenshot({ path: `${SHOTS}console-room.png`, fullPage: true });
 
+  // Ann reports Bo for what he said at the table: the console shows the room's chat with it
+  await bo.chat(room, "a rude word");
+  const reported = await fetch(`${HTTP}/api/reports`, { method: "POST", headers: { Authorization: `Bearer ${ann.token}`, "Content-Type": "application/json" }, body: JSON.stringify({ player: bo.player, name: "Bo", room, reason: "rude" }) });
+  assert.equal(reported.status, 201);
+
   await page.locator("#end").click();
   await page.locator("#end-confirm").click();
   await page.locator(`#room[data-room="${room}"][data-status="over"]`).waitFor();
@@ -94,6 +100,11 @@ test("an operator finds a private room, inspects it, ends it and closes a socket
     const res = await fetch(`${HTTP}/api/players/${bo.player}`);
     return res.ok && (await res.json()).recent.some((g) => g.room === room && g.status === "abandoned");
   }, "the archive keeps the room as abandoned");
+
+  const report = page.locator(`#reports tr[data-player="${bo.player}"][data-by="${ann.player}"]`);
+  await report.waitFor();
+  await report.locator(".report-chat summary").click();
+  assert.match(await report.locator(".report-chat li.reported").textContent(), /Bo: a rude word$/);
 
   const socket = page.locator(`#sockets tr[data-player="${cy.player}"]`);
   await socket.waitFor();
