@@ -250,13 +250,14 @@ class Referee:
         while self.thinking:
             await asyncio.gather(*self.thinking.values(), return_exceptions=True)
 
-    async def rebuild(self) -> None:
+    async def rebuild(self, days: bool = False) -> None:
         """Put back every deadline of the games in play (a node may have died before its
         write): the documents are read READ at a time, one round trip each. The games of
-        days per move are read every REBUILD_DAYS only: their clocks run for days."""
+        days per move are read every REBUILD_DAYS only (their clocks run for days), or
+        when `days` asks for them."""
         self._rebuilt = time.monotonic()
         indexes = [PLAYING_ROOMS]
-        if self._rebuilt - self._rebuilt_days > REBUILD_DAYS:
+        if days or self._rebuilt - self._rebuilt_days > REBUILD_DAYS:
             self._rebuilt_days = self._rebuilt
             indexes.append(CORRESPONDENCE_ROOMS)
         for index in indexes:
