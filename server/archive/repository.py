@@ -287,6 +287,33 @@ class Archive:
                 await conn.execute(insert(TournamentTable), tables)
         return True
 
+    async def past_tournaments(self, before: datetime | None, limit: int,
+                               game: str | None = None) -> list[dict[str, Any]]:  # fmt: skip
+        """Tournaments over, the latest first (those that ended before `before`): name, game,
+        kind, when they began and ended (ms), how many players, who won (None: nobody)."""
+        players = (select(func.count()).where(TournamentStanding.tournament == Tournament.id)
+                   .correlate(Tournament).scalar_subquery())  # fmt: skip
+        winner = (select(TournamentStanding.player, TournamentStanding.name, TournamentStanding.tournament)
+                  .where(TournamentStanding.rank == 1).subquery())  # fmt: skip
+        q = (
+            select(Tournament.id, Tournament.name, Tournament.game, Tournament.kind, Tournament.began,
+                   Tournament.ended, players, winner.c.player, winner.c.name)
+            .outerjoin(winner, winner.c.tournament == Tournament.id)
+            .order_by(Tournament.ended.desc(), Tournament.id)
+            .limit(limit)
+        )  # fmt: skip
+        if before is not None:
+            q = q.where(Tournament.ended < before)
+        if game is not None:
+            q = q.where(Tournament.game == game)
+        async with self.sessions() as s:
+            rows = (await s.execute(q)).all()
+        return [
+            {"id": tid, "name": name, "game": game_, "kind": kind, "began": _ms(began), "ended": _ms(ended),
+             "players": n or 0, "winner": None if w is None else {"player": w, "name": wname}}
+            for tid, name, game_, kind, began, ended, n, w, wname in rows
+        ]  # fmt: skip
+
     async def tournament(self, tid: str) -> TournamentRecord | None:
         """A tournament's final result (None: not archived), each table saying whether its
         game is in the archive (`archived`)."""
@@ -321,6 +348,11 @@ class Archive:
                         "games": st.games, "tiebreaks": st.tiebreaks} for st in standings],
             rounds=[{**rd, "tables": by_round.get(rd["number"], [])} for rd in t.rounds],
         )  # fmt: skip
+
+
+def _ms(t: datetime | None) -> int | None:
+    t = utc(t)
+    return None if t is None else round(t.timestamp() * 1000)
 
 
 def _record(g: Game, moves: Any) -> GameRecord:

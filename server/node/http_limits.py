@@ -78,6 +78,7 @@ PRICES: dict[str, int] = {
     "/api/invitations/{room}": 2,
     "/api/invitations": 2,
     "/api/reports": 5,  # a report recorded (and counted against the reporter)
+    "/api/tournaments/past": 5,  # a page of the archive's tournaments over
     "/api/tournaments/{tid}/result": 5,  # a tournament's result read from the archive
     "/api/tournaments/{tid}/players": 5,  # a token checked, the entry written
     "/api/tournaments/{tid}": 5,  # a tournament whole, its standings computed

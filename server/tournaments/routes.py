@@ -6,6 +6,8 @@ by a player with its token (`Authorization: Bearer <token>`, the `welcome` token
     GET    /api/tournaments/{tid}              one whole: terms, status, players, standings, rounds played
                                                (from the archive once Redis has forgotten it)
     GET    /api/tournaments/{tid}/result       its final result, from the archive (409 until it is there)
+    GET    /api/tournaments/past               those over as the archive keeps them, the latest first
+                                               (?before=MS&limit=N&game=G: a page; `next` the following)
     POST   /api/tournaments/{tid}/players      the token's player enters it ({"name": ...})
     DELETE /api/tournaments/{tid}/players      the token's player leaves it (before it starts)
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
@@ -26,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from server.archive.routes import BadQuery, bounded
 from server.identity.ids import clean_name
 from server.identity.tokens import Tokens
 from server.runtime.bearer import CHALLENGE, bearer
@@ -133,6 +137,29 @@ async def result(request: Request) -> Response:
     return _answer({"error": "not_over", "detail": f"the tournament is {found[1]}: no final result yet"}, 409)
 
 
+PAST_PAGE, PAST_MOST = 50, 200  # tournaments over a page, by default and at most
+
+
+async def past(request: Request) -> Response:
+    """The archive's tournaments over, the latest first: a page of them ending before
+    `before` (ms), and `next`, the `before` of the page after (None: no more)."""
+    t = _service(request)
+    if t is None:
+        return _starting()
+    archive = t.archive_of()
+    if archive is None:
+        return _starting()
+    try:
+        limit = bounded(request, "limit", PAST_PAGE, 1, PAST_MOST)
+        before = bounded(request, "before", 0, 0, 10**14)
+    except BadQuery as exc:
+        return _answer({"error": "bad_field", "detail": str(exc)}, 400)
+    game = request.query_params.get("game")
+    when = datetime.fromtimestamp(before / 1000, UTC) if before else None
+    rows = await archive.past_tournaments(when, limit, game)
+    return _answer({"tournaments": rows, "next": rows[-1]["ended"] if len(rows) == limit else None})
+
+
 async def players(request: Request) -> Response:
     t = _service(request)
     if t is None:
@@ -159,6 +186,7 @@ async def players(request: Request) -> Response:
 def routes() -> list[Route]:
     return [
         Route("/api/tournaments", index, methods=["GET", "POST"]),
+        Route("/api/tournaments/past", past, methods=["GET"]),
         Route("/api/tournaments/{tid}", one, methods=["GET"]),
         Route("/api/tournaments/{tid}/result", result, methods=["GET"]),
         Route("/api/tournaments/{tid}/players", players, methods=["POST", "DELETE"]),

@@ -1,10 +1,10 @@
 // Tournaments in the app: the list (#/tournaments: those to come and running, then the
-// latest over) and a tournament's page (#/tournament/ID: its terms, entering and leaving,
+// latest over, and on asking every one the archive keeps, a page at a time) and a tournament's page (#/tournament/ID: its terms, entering and leaving,
 // the live standings, every round's tables linked to their rooms, and the player's own
 // table to go to while its round is played).
 //
 // Everything comes from the tournament routes (server/tournaments/routes.py):
-// GET /api/tournaments, GET /api/tournaments/{id}, and POST / DELETE
+// GET /api/tournaments, GET /api/tournaments/past, GET /api/tournaments/{id}, and POST / DELETE
 // /api/tournaments/{id}/players with the player's token (`Authorization: Bearer`). A page
 // asks again every POLL_MS while the tournament is not over, and at once when the tab
 // comes back into view. A round's tables are rooms only once the round is `playing`
@@ -77,7 +77,7 @@ export function showTournaments(app) {
     h("p", {}, h("a", { href: "#/" }, t("table.lobby"))),
     h("h2", {}, t("tournaments.title")),
     h("h3", {}, t("tournaments.upcoming")), live,
-    h("h3", {}, t("tournaments.finished")), past));
+    h("h3", {}, t("tournaments.finished")), past, archiveList()));
   let titles = null;
   const ask = async () => {
     try {
@@ -93,6 +93,58 @@ export function showTournaments(app) {
   };
   ask();
   return polling(ask);
+}
+
+/** Every tournament over that the archive keeps, the latest first, a page at a time
+ * (GET /api/tournaments/past): shown when asked, with "earlier ones" while there are more. */
+function archiveList() {
+  const box = h("div", { id: "tournaments-archive" });
+  const said = h("p", { class: "hint", "aria-live": "polite" });
+  const more = h("button", { type: "button", id: "tournaments-archive-more" }, t("tournaments.archive_show"));
+  let before = 0;
+  let titles = null;
+  let body = null;
+  more.addEventListener("click", async () => {
+    more.disabled = true;
+    try {
+      titles ??= await gameTitles();
+      const page = await json(`api/tournaments/past?limit=${ARCHIVE_PAGE}${before ? `&before=${before}` : ""}`);
+      if (!body) {
+        body = h("tbody");
+        box.replaceChildren(archiveTable(body));
+      }
+      body.append(...page.tournaments.map((x) => archiveRow(x, titles)));
+      box.hidden = body.rows.length === 0;
+      said.textContent = body.rows.length ? "" : t("tournaments.archive_none");
+      before = page.next ?? 0;
+      more.textContent = t("tournaments.archive_more");
+      more.hidden = !page.next;
+    } catch {
+      said.textContent = t("tournaments.unavailable");
+    } finally {
+      more.disabled = false;
+    }
+  });
+  return h("div", { class: "tournaments-archive" }, box, said, more);
+}
+
+const ARCHIVE_PAGE = 50;
+
+function archiveTable(body) {
+  const cols = [t("tournaments.col_name"), t("tournaments.col_game"), t("tournaments.col_kind"), t("tournaments.col_ended"),
+    t("tournaments.col_players"), t("tournaments.col_winner")];
+  return h("div", { class: "table-scroll" }, h("table", { class: "tournament-list archive" },
+    h("thead", {}, h("tr", {}, cols.map((x, i) => h("th", { scope: "col", class: i === 4 ? "num" : null }, x)))), body));
+}
+
+function archiveRow(x, titles) {
+  return h("tr", { "data-tournament": x.id, "data-status": "over" },
+    h("td", {}, h("a", { href: `#/tournament/${encodeURIComponent(x.id)}`, class: "tournament-link" }, x.name)),
+    h("td", {}, titles[x.game] ?? x.game),
+    h("td", {}, kindWords(x.kind)),
+    h("td", {}, h("time", { datetime: new Date(x.ended).toISOString() }, whenText(x.ended))),
+    h("td", { class: "num" }, num(x.players)),
+    h("td", { class: "winner" }, x.winner ? taggedName(x.winner.name, x.winner.player) : "—"));
 }
 
 function listTable(rows, titles) {

@@ -70,6 +70,15 @@ async def archived_result(http: httpx.AsyncClient, r: aioredis.Redis, final: dic
     await r.delete(tournament_key(tid), entrants_key(tid), rounds_key(tid))  # as its TTL would
     forgotten = await http.get(f"/api/tournaments/{tid}")
     assert forgotten.status_code == 200 and forgotten.json() == result
+    page = (await http.get("/api/tournaments/past", params={"game": final["game"], "limit": 200})).json()
+    listed = next(x for x in page["tournaments"] if x["id"] == tid)  # listed however long ago it ended
+    check(listed, "/components/schemas/PastTournament")
+    assert (listed["name"], listed["kind"], listed["players"], listed["winner"]) == (
+        final["name"], final["kind"], len(final["standings"]),
+        {k: final["standings"][0][k] for k in ("player", "name")},
+    )  # fmt: skip
+    older = (await http.get("/api/tournaments/past", params={"before": listed["ended"]})).json()["tournaments"]
+    assert tid not in {x["id"] for x in older} and all(x["ended"] < listed["ended"] for x in older)
     return result
 
 

@@ -5,7 +5,8 @@
 // offset file LONGHALL_CLOCK_FILE, server.runtime.wallclock): the round is seated, a
 // seated player's page offers "go to your table", which opens its seat in the room; the
 // game is played out and the page shows the result, the bye, and the final standings as
-// the server scores them. axe-core finds nothing critical or serious on the list and the
+// the server scores them; the list shows it again among every tournament the archive keeps,
+// with its winner. axe-core finds nothing critical or serious on the list and the
 // tournament page, in all five languages. A page that still offers to enter after the
 // start says the server's refusal (409) in words. The operator console makes an arena from its
 // form. tests/web/test_tournaments_browser.py runs this.
@@ -196,12 +197,21 @@ test("tournaments: the list, entering from the page, standings, your table, resu
     await seated.page.screenshot({ path: `${c.SHOTS}tournament-over.png`, fullPage: true });
     await seated.page.goto(`${c.HTTP}/#/tournaments`);
     await seated.page.locator(`#tournaments-past tr[data-tournament="${tid}"][data-status="over"]`).waitFor();
+    // every one the archive keeps, on asking: this one with its winner (the server's first place)
+    for (const deadline = Date.now() + 120000; (await fetch(`${c.HTTP}/api/tournaments/${tid}/result`)).status !== 200; ) {
+      assert.ok(Date.now() < deadline, "the result never reached the archive");
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    await seated.page.locator("#tournaments-archive-more").click();
+    const kept = seated.page.locator(`#tournaments-archive tr[data-tournament="${tid}"]`);
+    await kept.waitFor();
+    assert.match(await kept.locator(".winner").textContent(), new RegExp(`^${over.standings[0].name} `), "the winner, tagged");
 
     // on a phone both pages fit the screen's width (a wide table scrolls in its own box)
     await seated.page.setViewportSize(c.PHONE);
     for (const hash of ["#/tournaments", `#/tournament/${tid}`]) {
       await seated.page.goto(`${c.HTTP}/${hash}`);
-      await seated.page.locator(hash === "#/tournaments" ? ".tournament-list" : ".standings").waitFor();
+      await seated.page.locator(hash === "#/tournaments" ? "#tournaments-past .tournament-list" : ".standings").waitFor();
       const [wide, screen] = await seated.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
       assert.ok(wide <= screen, `${hash} is ${wide}px wide on a ${screen}px screen`);
     }
