@@ -17,7 +17,9 @@ any point leaves repeatable (the next lease holder goes on from the same state):
 - a tournament over (its final standings written) stays among those directed until its
   result is in the archive's database (server.tournaments.final, written once: keyed by
   the tournament id, a repeat writes nothing); then it moves to the past tournaments and
-  Redis keeps it `KEPT_S` more (the routes read the archive after).
+  Redis keeps it `KEPT_S` more (the routes read the archive after). A database that
+  refuses it is tried again after RETRY_MS, twice as late each time up to a minute, and
+  said in the log at the first refusal and then once a minute.
 
 Keys (server.storage.keys): `TOURNAMENTS` (those not over, or over and not archived yet,
 by start), `PAST_TOURNAMENTS` (those over, by end), and per tournament `tournament_key`
@@ -64,6 +66,7 @@ log = logging.getLogger("longhall.tournaments")
 TICK = 1.0  # seconds between looks at the tournaments
 LEASE_MS = 5000
 KEPT_S = 7 * 24 * 3600  # seconds a tournament stays in Redis once its result is archived
+RETRY_MS = (1000, 60_000)  # a result the archive refused is tried again after 1 s, then twice as late, up to a minute
 REGISTERING, RUNNING, OVER, CANCELLED = "registering", "running", "over", "cancelled"
 SEATING, PLAYING, DONE = "seating", "playing", "done"
 Round = dict[
@@ -132,6 +135,7 @@ class Director:
         self.lease = background.Lease(redis, DIRECTOR_LEASE, node, LEASE_MS)
         self.now = clock or wall_ms  # ms since the epoch (tests move it on)
         self.asked: Asked | None = None  # a table's first players to decide (the node's notifications)
+        self._refused: dict[str, tuple[int, int]] = {}  # tournament -> (tries refused, when to try again, ms)
 
     def register(self, loops: background.Loops) -> None:
         loops.every("tournament director", TICK, self.look, log)
@@ -302,12 +306,24 @@ class Director:
         archive = self.archive_of()
         if archive is None:
             return  # the archive is opening: the next look tries again
+        tries, due = self._refused.get(tid, (0, 0))
+        if self.now() < due:
+            return
         try:
             written = await archive.save_tournament(final.record(ev, head, entrants, rounds))
-        except Exception:  # the database away: the next look tries again
-            log.warning("tournament %s: its result could not be archived yet", tid, exc_info=True)
+        except Exception:  # the database away: tried again later, and said again at most once a minute
+            tries += 1
+            wait = min(RETRY_MS[0] << min(tries - 1, 16), RETRY_MS[1])
+            self._refused[tid] = (tries, self.now() + wait)
+            if tries == 1:
+                log.warning("tournament %s: its result could not be archived yet", tid, exc_info=True)
+            else:
+                log.log(logging.WARNING if wait == RETRY_MS[1] else logging.DEBUG,
+                        "tournament %s: its result still could not be archived (%d tries)", tid, tries)  # fmt: skip
             return
-        log.info("tournament %s: result %s", tid, "archived" if written else "archived already")
+        self._refused.pop(tid, None)
+        log.info("tournament %s: result %s%s", tid, "archived" if written else "archived already",
+                 f" after {tries} refused tries" if tries else "")  # fmt: skip
         ended = int(head["ended"])
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.hset(tournament_key(tid), "archived", 1)

@@ -6,6 +6,7 @@ Redis, each table pointing at its game in the archive. Real Redis, a real SQLite
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -146,4 +147,45 @@ async def test_a_tables_first_players_are_told_it_is_their_turn(redis_url: str) 
         await director.direct(tid, now)  # looked at again: the table is not told twice
         assert len(told) == 1
     finally:
+        await r.aclose()
+
+
+async def test_a_result_the_archive_refuses_is_tried_again_later_and_said_once_a_minute(
+    redis_url: str, archive: Archive, caplog: pytest.LogCaptureFixture
+) -> None:
+    r = aioredis.from_url(redis_url)
+    away = Archive("postgresql+asyncpg://longhall@127.0.0.1:1/longhall")  # a database nothing answers for
+    try:
+        clock = [int(time.time() * 1000)]
+        tid, players, rooms = await swiss_played(r, clock[0])
+        archive_now = [away]
+        director = Director(r, Store(r, redis_url), "n1", clock=lambda: clock[0], archive_of=lambda: archive_now[0])
+        caplog.set_level(logging.DEBUG, "longhall.tournaments")
+
+        def said() -> list[int]:
+            return [
+                x.levelno for x in caplog.records if "could not be archived" in x.getMessage() and tid in x.getMessage()
+            ]
+
+        for _ in range(5):  # the director looks every second; its clock has not moved: one try
+            await director.direct(tid, clock[0])
+        assert said() == [logging.WARNING]
+        for step in (1000, 2000, 4000, 8000, 16000, 32000, 60_000, 60_000):  # each wait, twice the last, up to a minute
+            clock[0] += step - 1
+            await director.direct(tid, clock[0])  # a moment too soon: not tried
+            clock[0] += 1
+            await director.direct(tid, clock[0])
+        assert (
+            said() == [logging.WARNING] + [logging.DEBUG] * 5 + [logging.WARNING] * 3
+        )  # 9 tries; a minute apart: said
+        assert await r.zscore(TOURNAMENTS, tid) is not None  # still waiting for the archive
+
+        archive_now[0] = archive  # the database back
+        await archive.save_game(game(rooms[0], players[:2]))
+        clock[0] += 60_000
+        await director.direct(tid, clock[0])
+        assert await archive.tournament(tid) is not None and await r.zscore(TOURNAMENTS, tid) is None
+        assert any("after 9 refused tries" in x.getMessage() for x in caplog.records)
+    finally:
+        await away.close()
         await r.aclose()
