@@ -98,6 +98,13 @@ async def make(request: Request) -> Response:
     return _answer(await listing.state(t.redis, ev.id), 201)
 
 
+def _archive(request: Request) -> tuple[Tournaments, Archive] | Response:
+    """The node's tournaments and its archive, or 503 while either is not open yet."""
+    t = _service(request)
+    archive = None if t is None else t.archive_of()
+    return _starting() if t is None or archive is None else (t, archive)
+
+
 def _unknown() -> Response:
     return _answer({"error": "unknown_tournament", "detail": "no such tournament"}, 404)
 
@@ -121,12 +128,10 @@ async def one(request: Request) -> Response:
 async def result(request: Request) -> Response:
     """The final result as the archive keeps it: 409 while the tournament is not over (or
     its result is on its way to the archive), 404 for none such."""
-    t = _service(request)
-    if t is None:
-        return _starting()
-    archive = t.archive_of()
-    if archive is None:
-        return _starting()
+    got = _archive(request)
+    if isinstance(got, Response):
+        return got
+    t, archive = got
     tid = request.path_params["tid"]
     rec = await archive.tournament(tid)
     if rec is not None:
@@ -143,12 +148,10 @@ PAST_PAGE, PAST_MOST = 50, 200  # tournaments over a page, by default and at mos
 async def past(request: Request) -> Response:
     """The archive's tournaments over, the latest first: a page of them ending before
     `before` (ms), and `next`, the `before` of the page after (None: no more)."""
-    t = _service(request)
-    if t is None:
-        return _starting()
-    archive = t.archive_of()
-    if archive is None:
-        return _starting()
+    got = _archive(request)
+    if isinstance(got, Response):
+        return got
+    _, archive = got
     try:
         limit = bounded(request, "limit", PAST_PAGE, 1, PAST_MOST)
         before = bounded(request, "before", 0, 0, 10**14)

@@ -1,7 +1,9 @@
 """A tournament's final result archived (server/tournaments/final.py, the director's
 `_archive`): written to the archive's database once the tournament is over — once, by
 whichever director ends it, again or on another node — and read back as it stood in
-Redis, each table pointing at its game in the archive. Real Redis, a real SQLite archive."""
+Redis, each table pointing at its game in the archive. Real Redis, a real SQLite archive.
+Each test has a Redis of its own: a node on the session's Redis directs every tournament
+it finds there, and would end and archive the test's own before the test looks."""
 
 from __future__ import annotations
 
@@ -74,12 +76,12 @@ async def counted(a: Archive, table: type[TournamentStanding] | type[TournamentT
         return int(await s.scalar(select(func.count()).select_from(table).where(table.tournament == tid)) or 0)
 
 
-async def test_the_final_result_is_archived_once_as_redis_showed_it(redis_url: str, archive: Archive) -> None:
-    r = aioredis.from_url(redis_url)
+async def test_the_final_result_is_archived_once_as_redis_showed_it(own_redis: str, archive: Archive) -> None:
+    r = aioredis.from_url(own_redis)
     try:
         now = int(time.time() * 1000)
         tid, players, rooms = await swiss_played(r, now)
-        opening = Director(r, Store(r, redis_url), "n1", clock=lambda: now)  # its archive not open yet
+        opening = Director(r, Store(r, own_redis), "n1", clock=lambda: now)  # its archive not open yet
         await opening.direct(tid, now)
         live = await listing.state(r, tid)
         assert live is not None and live["status"] == OVER
@@ -87,7 +89,7 @@ async def test_the_final_result_is_archived_once_as_redis_showed_it(redis_url: s
         assert await r.zscore(PAST_TOURNAMENTS, tid) is None and await archive.tournament(tid) is None
 
         await archive.save_game(game(rooms[0], players[:2]))  # the archiver's part: the table's game
-        director = Director(r, Store(r, redis_url), "n2", clock=lambda: now, archive_of=lambda: archive)
+        director = Director(r, Store(r, own_redis), "n2", clock=lambda: now, archive_of=lambda: archive)
         await director.direct(tid, now)
         assert await r.zscore(TOURNAMENTS, tid) is None and await r.zscore(PAST_TOURNAMENTS, tid) is not None
         for key in (tournament_key(tid), entrants_key(tid), rounds_key(tid)):
@@ -127,14 +129,14 @@ async def stored(r: aioredis.Redis, tid: str) -> tuple[Event, dict[str, str], di
     return Event.load(head["event"]), head, entrants, rounds
 
 
-async def test_a_tables_first_players_are_told_it_is_their_turn(redis_url: str) -> None:
+async def test_a_tables_first_players_are_told_it_is_their_turn(own_redis: str) -> None:
     # the node passes them to its notifications (server.node.app.on_asked): a push where they are away
-    r = aioredis.from_url(redis_url)
+    r = aioredis.from_url(own_redis)
     try:
         now = int(time.time() * 1000)
         tid, players = await registered(r, now, 2)
         told: list[tuple[str, list[str], Any]] = []
-        director = Director(r, Store(r, redis_url), "n1", clock=lambda: now)
+        director = Director(r, Store(r, own_redis), "n1", clock=lambda: now)
         director.asked = lambda room, asked, doc: told.append((room, asked, doc))
         await director.direct(tid, now)
         _, _, rounds = await read(r, tid)
@@ -151,15 +153,15 @@ async def test_a_tables_first_players_are_told_it_is_their_turn(redis_url: str) 
 
 
 async def test_a_result_the_archive_refuses_is_tried_again_later_and_said_once_a_minute(
-    redis_url: str, archive: Archive, caplog: pytest.LogCaptureFixture
+    own_redis: str, archive: Archive, caplog: pytest.LogCaptureFixture
 ) -> None:
-    r = aioredis.from_url(redis_url)
+    r = aioredis.from_url(own_redis)
     away = Archive("postgresql+asyncpg://longhall@127.0.0.1:1/longhall")  # a database nothing answers for
     try:
         clock = [int(time.time() * 1000)]
         tid, players, rooms = await swiss_played(r, clock[0])
         archive_now = [away]
-        director = Director(r, Store(r, redis_url), "n1", clock=lambda: clock[0], archive_of=lambda: archive_now[0])
+        director = Director(r, Store(r, own_redis), "n1", clock=lambda: clock[0], archive_of=lambda: archive_now[0])
         caplog.set_level(logging.DEBUG, "longhall.tournaments")
 
         def said() -> list[int]:
