@@ -25,7 +25,6 @@ host name is the RP id): a passkey works on the site that made it. A player revo
 (`longhall revoke`) after adding a passkey cannot sign in with it.
 
 What it leaves out: attestation (none is asked), and origins other than the node's own.
-Passkeys added before the player's set existed are not listed (they still sign in).
 """
 
 from __future__ import annotations
