@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -34,6 +35,7 @@ from protocol import native  # noqa: E402
 
 PROGRESS_S = 30.0  # how often a long compile says how far it is
 GROUP = "longhall_native"  # the shared library: {GROUP}__mypyc, one module per source beside it
+JOBS = max(1, len(os.sched_getaffinity(0)))  # C files compiled at once: the shared code is split per module
 _VIKINGS = ("auction", "boatsman", "describe", "fjord", "flow", "forms", "move_fields", "moves", "offer",
             "placement", "scoring", "setup", "standings", "treasury", "view")  # fmt: skip
 COMPILED = (
@@ -76,9 +78,10 @@ def build(out: Path) -> bool:
         "import sys\n"
         "from setuptools import setup\n"
         "from mypyc.build import mypycify\n"
-        f"ext = mypycify({list(COMPILED)!r}, opt_level='3', group_name={GROUP!r}, target_dir={str(c_dir)!r})\n"
+        f"ext = mypycify({list(COMPILED)!r}, opt_level='3', group_name={GROUP!r}, target_dir={str(c_dir)!r},"
+        " multi_file=True)\n"
         "setup(name='longhall-native', ext_modules=ext, script_args=['build_ext', '--build-lib', sys.argv[1],"
-        f" '--build-temp', {str(c_dir / 'obj')!r}])\n"
+        f" '--build-temp', {str(c_dir / 'obj')!r}, '--parallel', {str(JOBS)!r}])\n"
     )
     log = out.parent / f"{out.name}.log"
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -110,13 +113,13 @@ _COMPILE = re.compile(r"\s-c\s+\S+\.c\b")  # a C compiler's command line, as bui
 def stage(c_dir: Path, log: Path) -> str:
     """How far a compile into `c_dir` logging to `log` is, in words: mypyc checks and
     translates the modules to C first, then build_ext says "building" and runs the C
-    compiler once per C file, each command line logged as it starts."""
+    compiler once per C file (JOBS at once), each command line logged as it starts."""
     lines = log.read_text(errors="replace").splitlines()
     if not any(line.startswith("building ") for line in lines):
         return f"type-checking {len(COMPILED)} modules and translating them to C"
     started = sum(1 for line in lines if _COMPILE.search(line))
     files = len(list(c_dir.rglob("*.c")))  # the shared code, then a small shim per module
-    return f"C compiler on file {max(1, started)} of {files} (the modules' shared code is by far the longest)"
+    return f"C compiler on file {max(1, started)} of {files}, {JOBS} at once"
 
 
 def main() -> int:
