@@ -101,14 +101,18 @@ class TablePage {
     // diffs that arrive while a redraw waits are drawn together (a page that fell behind
     // a fast game catches up in one redraw instead of one per diff)
     this.pendingOps.push(...(ev.ops ?? []));
-    if (!this.drawSoon) {
-      this.drawSoon = setTimeout(() => {
-        this.drawSoon = null;
-        const ops = this.pendingOps.splice(0);
-        this.draw(ops.length ? ops : null);
-      }, 0);
-    }
+    this.drawLater();
     this.refreshLegal();
+  }
+
+  /** Draw at the next task: what is asked for meanwhile (a view, its legal moves pushed
+   * right after it, the page's own answer to a click) is drawn once. */
+  drawLater() {
+    if (this.drawSoon || this.closed) return;
+    this.drawSoon = setTimeout(() => {
+      this.drawSoon = null;
+      this.draw();
+    }, 0);
   }
 
   /** Append the server's description of the last decision, once per seq, in words. */
@@ -178,28 +182,34 @@ class TablePage {
       if (this.mirror.seq !== seq) return; // the table moved on while we asked
       this.legal = moves;
       this.legalFor = seq;
-      this.draw();
+      this.drawLater();
     } catch {
       this.legalSeq = -1;
     }
   }
 
   async play(move) {
+    // one decision at a time: no other until this one moved the room on or was refused
+    if (this.sentAt === this.mirror.seq) return;
     const label = this.renderer.moveLabel(move, this.mirror.view.table);
     this.error = null;
-    this.legal = []; // one decision at a time: no double clicks while it travels
-    this.draw();
+    this.legal = [];
+    this.sentAt = this.mirror.seq;
+    const sent = this.client.move(this.room, move, { seq: this.mirror.seq });
+    // the page without its choices is drawn once the move is on its way, not before (the
+    // server decides meanwhile); its answer is drawn when the view comes (onView)
+    this.drawLater();
     try {
-      await this.client.move(this.room, move, { seq: this.mirror.seq });
-      this.ui.pending = null;
+      await sent;
     } catch (err) {
+      this.sentAt = null;
       this.error = { code: err.code ?? "error", rule: err.rule ?? null, detail: err.detail ?? err.message, label };
       if (this.error.rule) rulesLoaded(this.mirror.game).then(() => this.draw());
       if (err.code === "stale_seq") await this.client.resync(this.room).catch(() => {});
       this.legalSeq = -1;
       this.refreshLegal();
+      this.draw();
     }
-    this.draw();
   }
 
   /** Run a request of the table's own (start, seat or remove a bot); a refusal is shown. */
@@ -222,6 +232,10 @@ class TablePage {
   }
 
   draw(ops = null) {
+    // a draw asked for meanwhile (drawLater) is this one, and so are the diffs it waited for
+    clearTimeout(this.drawSoon);
+    this.drawSoon = null;
+    if (this.pendingOps.length) ops = [...this.pendingOps.splice(0), ...(ops ?? [])];
     // before the page is built: building moves the kept chat panel out of the old page
     const focused = document.activeElement?.getAttribute?.("data-key");
     const v = this.mirror.view;
