@@ -189,20 +189,16 @@ class TablePage {
   }
 
   async play(move) {
-    // one decision at a time: no other until this one moved the room on or was refused
-    if (this.sentAt === this.mirror.seq) return;
     const label = this.renderer.moveLabel(move, this.mirror.view.table);
     this.error = null;
-    this.legal = [];
-    this.sentAt = this.mirror.seq;
+    this.legal = []; // one decision at a time: no double clicks while it travels
     const sent = this.client.move(this.room, move, { seq: this.mirror.seq });
-    // the page without its choices is drawn once the move is on its way, not before (the
-    // server decides meanwhile); its answer is drawn when the view comes (onView)
-    this.drawLater();
+    // drawn without its choices once the move is on the socket (the client sends it in a
+    // microtask queued before this one), not before: the server decides while the page draws
+    queueMicrotask(() => this.draw());
     try {
       await sent;
     } catch (err) {
-      this.sentAt = null;
       this.error = { code: err.code ?? "error", rule: err.rule ?? null, detail: err.detail ?? err.message, label };
       if (this.error.rule) rulesLoaded(this.mirror.game).then(() => this.draw());
       if (err.code === "stale_seq") await this.client.resync(this.room).catch(() => {});
@@ -210,6 +206,7 @@ class TablePage {
       this.refreshLegal();
       this.draw();
     }
+    // accepted: its view is drawn when it comes (onView), nothing to draw here
   }
 
   /** Run a request of the table's own (start, seat or remove a bot); a refusal is shown. */
