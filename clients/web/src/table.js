@@ -101,14 +101,18 @@ class TablePage {
     // diffs that arrive while a redraw waits are drawn together (a page that fell behind
     // a fast game catches up in one redraw instead of one per diff)
     this.pendingOps.push(...(ev.ops ?? []));
-    if (!this.drawSoon) {
-      this.drawSoon = setTimeout(() => {
-        this.drawSoon = null;
-        const ops = this.pendingOps.splice(0);
-        this.draw(ops.length ? ops : null);
-      }, 0);
-    }
+    this.drawLater();
     this.refreshLegal();
+  }
+
+  /** Draw at the next task: what is asked for meanwhile (a view, its legal moves pushed
+   * right after it, the page's own answer to a click) is drawn once. */
+  drawLater() {
+    if (this.drawSoon || this.closed) return;
+    this.drawSoon = setTimeout(() => {
+      this.drawSoon = null;
+      this.draw();
+    }, 0);
   }
 
   /** Append the server's description of the last decision, once per seq, in words. */
@@ -178,7 +182,7 @@ class TablePage {
       if (this.mirror.seq !== seq) return; // the table moved on while we asked
       this.legal = moves;
       this.legalFor = seq;
-      this.draw();
+      this.drawLater();
     } catch {
       this.legalSeq = -1;
     }
@@ -188,18 +192,21 @@ class TablePage {
     const label = this.renderer.moveLabel(move, this.mirror.view.table);
     this.error = null;
     this.legal = []; // one decision at a time: no double clicks while it travels
-    this.draw();
+    const sent = this.client.move(this.room, move, { seq: this.mirror.seq });
+    // drawn without its choices once the move is on the socket (the client sends it in a
+    // microtask queued before this one), not before: the server decides while the page draws
+    queueMicrotask(() => this.draw());
     try {
-      await this.client.move(this.room, move, { seq: this.mirror.seq });
-      this.ui.pending = null;
+      await sent;
     } catch (err) {
       this.error = { code: err.code ?? "error", rule: err.rule ?? null, detail: err.detail ?? err.message, label };
       if (this.error.rule) rulesLoaded(this.mirror.game).then(() => this.draw());
       if (err.code === "stale_seq") await this.client.resync(this.room).catch(() => {});
       this.legalSeq = -1;
       this.refreshLegal();
+      this.draw();
     }
-    this.draw();
+    // accepted: its view is drawn when it comes (onView), nothing to draw here
   }
 
   /** Run a request of the table's own (start, seat or remove a bot); a refusal is shown. */
@@ -222,6 +229,10 @@ class TablePage {
   }
 
   draw(ops = null) {
+    // a draw asked for meanwhile (drawLater) is this one, and so are the diffs it waited for
+    clearTimeout(this.drawSoon);
+    this.drawSoon = null;
+    if (this.pendingOps.length) ops = [...this.pendingOps.splice(0), ...(ops ?? [])];
     // before the page is built: building moves the kept chat panel out of the old page
     const focused = document.activeElement?.getAttribute?.("data-key");
     const v = this.mirror.view;
