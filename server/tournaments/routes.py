@@ -148,15 +148,15 @@ PAST_PAGE, PAST_MOST = 50, 200  # tournaments over a page, by default and at mos
 async def past(request: Request) -> Response:
     """The archive's tournaments over, the latest first: a page of them ending before
     `before` (ms), and `next`, the `before` of the page after (None: no more)."""
-    got = _archive(request)
-    if isinstance(got, Response):
-        return got
-    _, archive = got
-    try:
+    try:  # a bad query is answered as such, whether or not the archive is open
         limit = bounded(request, "limit", PAST_PAGE, 1, PAST_MOST)
         before = bounded(request, "before", 0, 0, 10**14)
     except BadQuery as exc:
         return _answer({"error": "bad_field", "detail": str(exc)}, 400)
+    got = _archive(request)
+    if isinstance(got, Response):
+        return got
+    _, archive = got
     game = request.query_params.get("game")
     when = datetime.fromtimestamp(before / 1000, UTC) if before else None
     rows = await archive.past_tournaments(when, limit, game)

@@ -16,8 +16,14 @@ from tests.shared import ROOT
 NUMERIC = {
     "/api/leaderboard/vikings": {"limit": (1, 1000), "offset": (0, 10**9)},
     "/api/rooms/NOSUCHROOM/steps": {"from": (0, 10**6), "count": (1, 100)},
+    "/api/tournaments/past": {"limit": (1, 200), "before": (0, 10**14)},
 }
-TEXT = {"/api/rooms": ["game"], "/api/rules/vikings": ["lang"], "/api/admin/sockets": ["player"]}
+TEXT = {
+    "/api/rooms": ["game"],
+    "/api/rules/vikings": ["lang"],
+    "/api/admin/sockets": ["player"],
+    "/api/tournaments/past": ["game"],
+}
 WRONG = ["99999999999999999999999", "-1", "-99999999999999999999999", "x", "", "1.5", "1e3", " 5", "1_0", "٣"]
 
 
