@@ -40,10 +40,18 @@ export async function turnOn(client, reg) {
   if ((await Notification.requestPermission()) !== "granted") throw new Error(t("push.blocked"));
   const { key } = await (await fetch("api/push/key")).json();
   const asked = reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
-  const late = new Promise((_, fail) => setTimeout(() => fail(new Error(t("push.no_service"))), SUBSCRIBE_MS));
-  const sub = (await reg.pushManager.getSubscription()) ?? (await Promise.race([asked, late]));
-  const res = await api(client, "push", "POST", { ...sub.toJSON(), device: navigator.platform || "" });
-  if (!res.ok) throw new Error((await res.json()).detail ?? res.statusText);
+  let timer;
+  const late = new Promise((_, fail) => (timer = setTimeout(() => fail(new Error(t("push.no_service"))), SUBSCRIBE_MS)));
+  // both are read in the race below, or not at all: a refusal that comes first is never left unhandled in the page
+  asked.catch(() => {});
+  late.catch(() => {});
+  try {
+    const sub = (await reg.pushManager.getSubscription()) ?? (await Promise.race([asked, late]));
+    const res = await api(client, "push", "POST", { ...sub.toJSON(), device: navigator.platform || "" });
+    if (!res.ok) throw new Error((await res.json()).detail ?? res.statusText);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function turnOff(client, reg) {
