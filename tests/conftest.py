@@ -11,6 +11,25 @@ import redis
 from server.storage.embedded import EmbeddedRedis
 from tests.cluster import ServerProc
 
+# The longest tests (a browser's whole games, nodes killed around a cluster, thousands of
+# random moves) start first, so that on several workers (scripts/test: pytest-xdist) the
+# short ones fill the gaps instead of one worker finishing alone on a long tail.
+LONG_FIRST = (
+    "tests/web/",
+    "tests/server/test_node_chaos.py",
+    "tests/games/test_contract.py",
+    "tests/games/test_schema.py",
+    "tests/server/rooms/test_doc_tail.py",
+    "tests/server/tournaments/test_director.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), len(LONG_FIRST))
+
+    items.sort(key=rank)  # stable: each file's tests stay together, in their order
+
 
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedRedis]:
