@@ -77,6 +77,16 @@ def utc(t: datetime | None) -> datetime | None:
     return t.replace(tzinfo=UTC) if t.tzinfo is None else t.astimezone(UTC)
 
 
+def ms(t: datetime | None) -> int | None:
+    """Milliseconds since the epoch, as the routes show a time (None stays None)."""
+    t = utc(t)
+    return None if t is None else round(t.timestamp() * 1000)
+
+
+def from_ms(n: int) -> datetime:
+    return datetime.fromtimestamp(n / 1000, UTC)
+
+
 def iso(t: datetime | None) -> str | None:
     t = utc(t)
     return None if t is None else t.isoformat(timespec="milliseconds")

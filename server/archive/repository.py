@@ -32,7 +32,7 @@ from server.archive.models import (
     TournamentStanding,
     TournamentTable,
 )
-from server.archive.records import GameRecord, MoveRecord, TournamentRecord, iso, utc
+from server.archive.records import GameRecord, MoveRecord, TournamentRecord, iso, ms, utc
 
 
 class Archive:
@@ -309,7 +309,7 @@ class Archive:
         async with self.sessions() as s:
             rows = (await s.execute(q)).all()
         return [
-            {"id": tid, "name": name, "game": game_, "kind": kind, "began": _ms(began), "ended": _ms(ended),
+            {"id": tid, "name": name, "game": game_, "kind": kind, "began": ms(began), "ended": ms(ended),
              "players": n or 0, "winner": None if w is None else {"player": w, "name": wname}}
             for tid, name, game_, kind, began, ended, n, w, wname in rows
         ]  # fmt: skip
@@ -348,11 +348,6 @@ class Archive:
                         "games": st.games, "tiebreaks": st.tiebreaks} for st in standings],
             rounds=[{**rd, "tables": by_round.get(rd["number"], [])} for rd in t.rounds],
         )  # fmt: skip
-
-
-def _ms(t: datetime | None) -> int | None:
-    t = utc(t)
-    return None if t is None else round(t.timestamp() * 1000)
 
 
 def _record(g: Game, moves: Any) -> GameRecord:

@@ -125,6 +125,9 @@ class Passkeys:
             found = await pipe.execute()
         kept = sorted((float(made), cid, text(name or b""), used) for cid, (owner, name, made, used)
                       in zip(ids, found, strict=True) if owner is not None and text(owner) == player)  # fmt: skip
+        stale = set(ids) - {cid for _, cid, _, _ in kept}
+        if stale:  # a removal cut short between its two keys (they may live on two shards)
+            await self.redis.srem(player_passkeys_key(player), *stale)
         return [{"id": cid, "name": name, "made": round(made * 1000),
                  "used": round(float(used) * 1000) if used is not None else None}
                 for made, cid, name, used in kept]  # fmt: skip

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import time
 import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import msgpack
@@ -112,30 +114,39 @@ class Chat:
 
     async def history(self, sess: Member, room: str) -> None:
         """The last messages of the channels this socket reads, oldest first."""
-        raw: Any = await self.redis.xrevrange(chat_key(room), "+", "-", count=HISTORY * 2)
-        if not raw:
-            return
         seat = sess.rooms.get(room)
         readable = {PLAYERS} if seat is not None else {PLAYERS, SPECTATORS}
         by_channel: dict[str, list[dict[str, Any]]] = {}
-        for sid, fields in reversed(raw):
-            chan = fields[b"c"].decode()
-            if chan in readable:
-                msg = msgpack.unpackb(fields[b"m"], raw=False)
-                msg["n"] = sid.decode()
-                by_channel.setdefault(chan, []).append(msg)
+        for said in await messages(self.redis, room, last=HISTORY * 2):
+            if said.channel in readable:
+                by_channel.setdefault(said.channel, []).append({**said.message, "n": said.n})
         for chan, msgs in by_channel.items():
             sess.send({"t": "chat", "room": room, "channel": chan, "messages": msgs[-HISTORY:]})
 
 
+@dataclass(frozen=True)
+class Said:
+    n: str  # the stream id
+    channel: str
+    message: dict[str, Any]  # {player, name, seat, text, at (ms)}
+
+
+async def messages(redis: Redis, room: str, last: int | None = None) -> list[Said]:
+    """A room's kept messages (the `last` ones; None: all), oldest first, both channels:
+    the one reader of the stream (history, reports, the archive)."""
+    raw: Any
+    if last is None:
+        raw = await redis.xrange(chat_key(room), "-", "+")
+    else:
+        newest: Any = await redis.xrevrange(chat_key(room), "+", "-", count=last)
+        raw = newest[::-1]
+    return [Said(str_of(sid), str_of(fields[b"c"]), msgpack.unpackb(fields[b"m"], raw=False)) for sid, fields in raw]
+
+
 async def read_all(redis: Redis, room: str) -> list[dict[str, Any]]:
     """Every kept message of a room, for the archive: {player, channel, text, at}."""
-    from datetime import UTC, datetime
-
-    out = []
-    entries: Any = await redis.xrange(chat_key(room), "-", "+")
-    for _, fields in entries:
-        msg = msgpack.unpackb(fields[b"m"], raw=False)
-        at = datetime.fromtimestamp(msg["at"] / 1000, UTC)
-        out.append({"player": msg["player"], "channel": fields[b"c"].decode(), "text": msg["text"], "at": at})
-    return out
+    return [
+        {"player": s.message["player"], "channel": s.channel, "text": s.message["text"],
+         "at": datetime.fromtimestamp(s.message["at"] / 1000, UTC)}
+        for s in await messages(redis, room)
+    ]  # fmt: skip

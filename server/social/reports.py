@@ -12,12 +12,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import msgpack
 from redis.asyncio import Redis
 
+from server.play.chat import messages
 from server.runtime import wallclock
-from server.storage.keys import REPORTS, chat_key
-from server.storage.store import text
+from server.storage.keys import REPORTS
 
 KEEP = 5000  # reports kept
 PER_HOUR = 10  # reports a player may send an hour
@@ -40,13 +39,11 @@ async def record(redis: Redis, reporter: str, player: str, name: str, room: str 
 async def said_in(redis: Redis, room: str) -> list[dict[str, Any]]:
     """The room's last CONTEXT chat messages, oldest first: who, at which seat (None: a
     spectator), on which channel, what, when."""
-    raw: Any = await redis.xrevrange(chat_key(room), "+", "-", count=CONTEXT)
-    out = []
-    for _, fields in reversed(raw):
-        msg = msgpack.unpackb(fields[b"m"], raw=False)
-        out.append({"player": msg["player"], "name": msg.get("name") or "", "seat": msg.get("seat"),
-                    "channel": text(fields[b"c"]), "text": msg["text"], "at": msg["at"]})  # fmt: skip
-    return out
+    return [
+        {"player": s.message["player"], "name": s.message.get("name") or "", "seat": s.message.get("seat"),
+         "channel": s.channel, "text": s.message["text"], "at": s.message["at"]}
+        for s in await messages(redis, room, last=CONTEXT)
+    ]  # fmt: skip
 
 
 async def latest(redis: Redis, count: int) -> list[dict[str, Any]]:

@@ -147,10 +147,14 @@ class Director:
 
     async def look(self) -> None:
         if not await self.lease.hold():
+            self._refused.clear()  # another node directs, and archives, now
             return
         now = self.now()
-        for raw in await self.redis.zrangebyscore(TOURNAMENTS, "-inf", now):
-            await self.direct(text(raw), now)
+        due = [text(raw) for raw in await self.redis.zrangebyscore(TOURNAMENTS, "-inf", now)]
+        for tid in due:
+            await self.direct(tid, now)
+        for tid in self._refused.keys() - set(due):  # archived meanwhile by a node that held the lease
+            del self._refused[tid]
 
     # -- one tournament ------------------------------------------------------------
     async def direct(self, tid: str, now: int) -> None:

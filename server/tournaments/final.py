@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from datetime import UTC, datetime
 from typing import Any
 
-from server.archive.records import TournamentRecord
+from server.archive.records import TournamentRecord, from_ms, ms
 from server.tournaments.arena import STREAK, WIN_POINTS
 from server.tournaments.event import Event
 from server.tournaments.standings import BYE_POINTS
@@ -57,7 +56,7 @@ def record(ev: Event, head: dict[str, str], entrants: dict[str, dict[str, Any]],
     began = head.get("began")
     return TournamentRecord(
         id=ev.id, name=ev.name, game=ev.game, kind=ev.kind, rules={**asdict(ev), "scoring": scoring(ev)},
-        began=_when(int(began)) if began else None, ended=_when(int(head["ended"])),
+        began=from_ms(int(began)) if began else None, ended=from_ms(int(head["ended"])),
         standings=standings, rounds=played,
     )  # fmt: skip
 
@@ -67,7 +66,7 @@ def shown(rec: TournamentRecord) -> dict[str, Any]:
     terms = {k: v for k, v in rec.rules.items() if k != "scoring"}
     return {
         **terms, "status": "over", "round": max((rd["number"] for rd in rec.rounds), default=0),
-        "began": _ms(rec.began), "ended": _ms(rec.ended), "scoring": rec.rules.get("scoring", {}),
+        "began": ms(rec.began), "ended": ms(rec.ended), "scoring": rec.rules.get("scoring", {}),
         "players": [{"player": s["player"], "name": s["name"], "rating": s["tiebreaks"].get("rating", 0.0)}
                     for s in rec.standings],
         "standings": [{**s, **s["tiebreaks"]} for s in rec.standings],
@@ -81,11 +80,3 @@ def shown(rec: TournamentRecord) -> dict[str, Any]:
         ],
         "source": "archive",
     }  # fmt: skip
-
-
-def _when(ms: int) -> datetime:
-    return datetime.fromtimestamp(ms / 1000, UTC)
-
-
-def _ms(t: datetime | None) -> int | None:
-    return None if t is None else round(t.timestamp() * 1000)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import subprocess
 import sys
 import time
@@ -13,15 +14,19 @@ from pathlib import Path
 import httpx
 import pytest
 from redis.asyncio import Redis
+from sqlalchemy import select
 
+from clients.python.bot import play
 from server.archive.archiver import Archiver
 from server.archive.finished import read_room
+from server.archive.models import ChatMessage
 from server.archive.repository import Archive
 from server.runtime.loops import Loops
 from server.storage.keys import ARCHIVE_PENDING as PENDING
 from server.storage.keys import claim_key, keys
 from tests.cluster import ROOT, ServerProc
 from tests.server.archive.games import RATED, play_game, replay
+from tests.tables import table
 
 
 @pytest.fixture
@@ -232,3 +237,30 @@ async def test_games_ending_together_are_archived_in_one_transaction(
 
 async def _all_archived(archive: Archive, rooms: list[str]) -> bool:
     return all([await archive.game(room) is not None for room in rooms])
+
+
+async def test_a_finished_games_chat_is_archived_with_it(redis_url, db_url, archive, tmp_path) -> None:
+    """Both channels' messages, in the order they were said, leave Redis for the archive."""
+    node = ServerProc(tmp_path / "n", redis_url, args=("--database", db_url))
+    (tmp_path / "n").mkdir()
+    node.start()
+    try:
+        async with table(node.url, players=2, spectators=1) as t:
+            first, second = t.players
+            await first.chat(t.room, "good luck")
+            await t.spectators[0].chat(t.room, "watching")
+            await second.chat(t.room, "you too")
+            rng = random.Random(5)
+            await asyncio.gather(*(play(c, t.room, random.Random(rng.random())) for c in t.players))
+        await eventually(lambda: archive.game(t.room))
+        async with archive.sessions() as s:
+            said = (await s.scalars(select(ChatMessage).where(ChatMessage.room == t.room)
+                                    .order_by(ChatMessage.n))).all()  # fmt: skip
+        assert [(m.player, m.channel, m.text) for m in said] == [
+            (first.player, "players", "good luck"),
+            (t.spectators[0].player, "spectators", "watching"),
+            (second.player, "players", "you too"),
+        ]
+        assert said[0].at <= said[1].at <= said[2].at
+    finally:
+        node.stop()
