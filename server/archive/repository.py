@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Insert, func, insert, select
+from sqlalchemy import Insert, and_, func, insert, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionmaker
 
@@ -287,10 +287,12 @@ class Archive:
                 await conn.execute(insert(TournamentTable), tables)
         return True
 
-    async def past_tournaments(self, before: datetime | None, limit: int,
-                               game: str | None = None) -> list[dict[str, Any]]:  # fmt: skip
-        """Tournaments over, the latest first (those that ended before `before`): name, game,
-        kind, when they began and ended (ms), how many players, who won (None: nobody)."""
+    async def past_tournaments(self, before: datetime | None, limit: int, game: str | None = None,
+                               after: str | None = None) -> list[dict[str, Any]]:  # fmt: skip
+        """Tournaments over, the latest first and by id among those that ended together: those
+        that ended before `before`, or at `before` with an id after `after` (the page before
+        ended on it). Each with its name, game, kind, when it began and ended (ms), how many
+        players, who won (None: nobody)."""
         players = (select(func.count()).where(TournamentStanding.tournament == Tournament.id)
                    .correlate(Tournament).scalar_subquery())  # fmt: skip
         winner = (select(TournamentStanding.player, TournamentStanding.name, TournamentStanding.tournament)
@@ -302,7 +304,9 @@ class Archive:
             .order_by(Tournament.ended.desc(), Tournament.id)
             .limit(limit)
         )  # fmt: skip
-        if before is not None:
+        if before is not None and after is not None:  # a director ends every tournament due at one tick
+            q = q.where(or_(Tournament.ended < before, and_(Tournament.ended == before, Tournament.id > after)))
+        elif before is not None:
             q = q.where(Tournament.ended < before)
         if game is not None:
             q = q.where(Tournament.game == game)

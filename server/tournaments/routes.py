@@ -143,24 +143,32 @@ async def result(request: Request) -> Response:
 
 
 PAST_PAGE, PAST_MOST = 50, 200  # tournaments over a page, by default and at most
+ID_MOST = 64  # characters of a tournament id a query may name
 
 
 async def past(request: Request) -> Response:
     """The archive's tournaments over, the latest first: a page of them ending before
-    `before` (ms), and `next`, the `before` of the page after (None: no more)."""
+    `before` (ms) or at it with an id after `after`, and `next` and `after`, where the page
+    after begins (`next` None: no more)."""
     try:  # a bad query is answered as such, whether or not the archive is open
         limit = bounded(request, "limit", PAST_PAGE, 1, PAST_MOST)
         before = bounded(request, "before", 0, 0, 10**14)
     except BadQuery as exc:
         return _answer({"error": "bad_field", "detail": str(exc)}, 400)
+    after = request.query_params.get("after") or None
+    if after is not None and (len(after) > ID_MOST or not before):
+        return _answer({"error": "bad_field", "detail": f"after: a tournament id (at most {ID_MOST} characters), "
+                                                        "with the `before` it ended at"}, 400)  # fmt: skip
     got = _archive(request)
     if isinstance(got, Response):
         return got
     _, archive = got
     game = request.query_params.get("game")
     when = datetime.fromtimestamp(before / 1000, UTC) if before else None
-    rows = await archive.past_tournaments(when, limit, game)
-    return _answer({"tournaments": rows, "next": rows[-1]["ended"] if len(rows) == limit else None})
+    rows = await archive.past_tournaments(when, limit, game, after)
+    more = len(rows) == limit
+    return _answer({"tournaments": rows, "next": rows[-1]["ended"] if more else None,
+                    "after": rows[-1]["id"] if more else None})  # fmt: skip
 
 
 async def players(request: Request) -> Response:

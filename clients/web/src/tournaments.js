@@ -102,13 +102,15 @@ function archiveList() {
   const said = h("p", { class: "hint", "aria-live": "polite" });
   const more = h("button", { type: "button", id: "tournaments-archive-more" }, t("tournaments.archive_show"));
   let before = 0;
+  let after = "";
   let titles = null;
   let body = null;
   more.addEventListener("click", async () => {
     more.disabled = true;
     try {
       titles ??= await gameTitles();
-      const page = await json(`api/tournaments/past?limit=${ARCHIVE_PAGE}${before ? `&before=${before}` : ""}`);
+      const from = before ? `&before=${before}&after=${encodeURIComponent(after)}` : "";
+      const page = await json(`api/tournaments/past?limit=${ARCHIVE_PAGE}${from}`);
       if (!body) {
         body = h("tbody");
         box.replaceChildren(archiveTable(body));
@@ -117,6 +119,7 @@ function archiveList() {
       box.hidden = body.rows.length === 0;
       said.textContent = body.rows.length ? "" : t("tournaments.archive_none");
       before = page.next ?? 0;
+      after = page.after ?? "";
       more.textContent = t("tournaments.archive_more");
       more.hidden = !page.next;
     } catch {

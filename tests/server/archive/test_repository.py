@@ -129,6 +129,29 @@ async def test_a_tournament_result_is_archived_once_with_its_standings_and_table
         await a.close()
 
 
+async def test_tournaments_that_ended_together_are_each_on_one_page(db_url) -> None:
+    """A director ends every tournament due at one tick at the same ms: a page may end
+    among them, and the next one (`before` its end, `after` its last id) goes on from there."""
+    a = Archive(db_url)
+    ended = T0 + timedelta(hours=2)
+    times = {"t0": ended + timedelta(minutes=1), "t1": ended, "t2": ended, "t3": ended, "t4": T0}
+    try:
+        for tid, when in times.items():
+            await a.save_tournament(TournamentRecord(id=tid, name=tid, game="vikings", kind="arena", rules={},
+                                                     began=T0, ended=when, standings=[], rounds=[]))  # fmt: skip
+        seen, before, after = [], None, None
+        while True:
+            page = await a.past_tournaments(before, 2, after=after)
+            seen += [t["id"] for t in page]
+            if len(page) < 2:
+                break
+            before, after = datetime.fromtimestamp(page[-1]["ended"] / 1000, UTC), page[-1]["id"]
+        assert seen == ["t0", "t1", "t2", "t3", "t4"]
+        assert [t["id"] for t in await a.past_tournaments(before=ended, limit=10)] == ["t4"]  # without `after`
+    finally:
+        await a.close()
+
+
 async def test_token_revocation_marker(db_url) -> None:
     a = Archive(db_url)
     try:

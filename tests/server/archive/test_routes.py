@@ -27,7 +27,7 @@ TEXT = {
     "/api/rooms": ["game"],
     "/api/rules/vikings": ["lang"],
     "/api/admin/sockets": ["player"],
-    "/api/tournaments/past": ["game"],
+    "/api/tournaments/past": ["game", "after"],
 }
 WRONG = ["99999999999999999999999", "-1", "-99999999999999999999999", "x", "", "1.5", "1e3", " 5", "1_0", "٣"]
 

@@ -294,7 +294,7 @@ async def the_tournaments_answer_as_described(http: httpx.AsyncClient, seen: set
     for url in (f"/api/tournaments/{tid}/result", "/api/tournaments/nosuch/result"):  # not over; none such
         await answers_validate(http, "/api/tournaments/{tid}/result", url, seen)
     # (test_director lists one over)
-    for query in ("", "?limit=2&before=1795822973740&game=vikings", "?limit=0", "?before=x"):
+    for query in ("", "?limit=2&before=1795822973740&after=t1&game=vikings", "?limit=0", "?before=x", "?after=t1"):
         await answers_validate(http, "/api/tournaments/past", f"/api/tournaments/past{query}", seen)
 
 
