@@ -42,7 +42,9 @@ class ServerProc:
     def http(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60.0) -> ServerProc:
+    def start(self, timeout: float = 180.0) -> ServerProc:
+        """The node started and answering /health; `timeout` only bounds how long a node
+        that never answers is waited for (a loaded machine may take a minute to start one)."""
         env = {**os.environ, "PYTHONPATH": str(ROOT), **ONE_MACHINE, **self.env}
         env.pop("REDIS_URL", None)
         args = [sys.executable, "-m", "server.node.cli", "serve", "--port", str(self.port)]
