@@ -7,13 +7,13 @@ matchmaker made). A room that is still open or in play is not a finished game: N
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, cast
 
 import msgpack
 from redis.asyncio import Redis
 
-from server.archive.records import ABANDONED, FINISHED, GameRecord, MoveRecord
+from server.archive.records import ABANDONED, FINISHED, GameRecord, MoveRecord, from_ms
 from server.play import chat
 from server.rooms import document as rm
 from server.storage.keys import keys
@@ -26,7 +26,7 @@ def is_over(doc: dict[str, Any]) -> bool:
 
 
 def _at(stream_id: bytes) -> datetime:
-    return datetime.fromtimestamp(int(stream_id.split(b"-")[0]) / 1000, UTC)
+    return from_ms(int(stream_id.split(b"-")[0]))
 
 
 async def read_room(redis: Redis, room: str) -> GameRecord | None:

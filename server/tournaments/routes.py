@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
@@ -29,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from server.archive.records import from_ms
 from server.archive.routes import BadQuery, bounded
 from server.identity.ids import clean_name
 from server.identity.tokens import Tokens
@@ -164,7 +164,7 @@ async def past(request: Request) -> Response:
         return got
     _, archive = got
     game = request.query_params.get("game")
-    when = datetime.fromtimestamp(before / 1000, UTC) if before else None
+    when = from_ms(before) if before else None
     rows = await archive.past_tournaments(when, limit, game, after)
     more = len(rows) == limit
     return _answer({"tournaments": rows, "next": rows[-1]["ended"] if more else None,
