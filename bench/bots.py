@@ -21,8 +21,11 @@ match-up once its interval is that narrow (at least `MIN_GAMES` played), so a lo
 match-up needs tens of games and an even one hundreds; `--report` prints the tables of
 a log without playing; `--plot DIR` draws each match-up's win rate and interval:
 
-    python -m bench.bots --full --until 0.05 --workers 4 --log bots.jsonl
-    python -m bench.bots --report --log bots.jsonl --plot bench/plots
+    python -m bench.bots --full --until 0.05 --workers 4 --log bench/logs/bots.jsonl
+    python -m bench.bots --report --log bench/logs/bots.jsonl --plot bench/plots
+
+The log of the figures in bench/RESULTS.md is kept in bench/logs/bots.jsonl (game *n* is
+deterministic given the bots' code, so a log stays valid until a bot or an engine changes).
 """
 
 from __future__ import annotations
@@ -99,6 +102,14 @@ def play(match: Match, n: int) -> Played:
     others = statistics.fmean(s for i, s in enumerate(scores) if i != seat)
     table = {MIXED[(i - n) % match.players]: s for i, s in enumerate(scores)} if mixed else {}
     return Played(match, n, seat, share, scores[seat], others, thinking, table)
+
+
+def logged(p: Played) -> dict[str, object]:
+    """A game as a log's line: its decisions' CPU seconds to 0.1 ms (a log kept in the
+    repository, bench/logs/, stays small)."""
+    d = asdict(p)
+    d["thinking"] = [round(t, 4) for t in p.thinking]
+    return d
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -305,7 +316,7 @@ def main() -> None:
                     del running[f]
                     played.append(f.result())
                     fresh += 1
-                    line = json.dumps(asdict(played[-1]))
+                    line = json.dumps(logged(played[-1]))
                     if args.progress:
                         print(line, file=sys.stderr, flush=True)
                     if args.log:

@@ -98,8 +98,14 @@ export async function clickOne(page, rng, opts = {}) {
     // a decision the scenario wants made when offered: to its view (phone tabs), then it
     const tab = page.locator(`.feast-tab[data-tab="${wanted.tab}"][aria-selected="false"]`);
     if (await tab.count()) await tab.click();
-    const found = (await choices(page)).filter((c) => c.move && matches(wanted, c.move));
+    // (its board may be drawn a moment after the tab opens: on a loaded machine, waited for)
+    let found = [];
+    for (let tries = 0; tries < 25 && !found.length; tries++) {
+      if (tries) await page.waitForTimeout(200);
+      found = (await choices(page)).filter((c) => c.move && matches(wanted, c.move));
+    }
     if (found.length) list = found;
+    else opts.missed?.(wanted);
   }
   assert.ok(list.length, "the board offers something to click");
   const anchors = list.filter((c) => c.anchor);

@@ -39,7 +39,14 @@ test("feast on a phone: a solo game clicked to its end, a ship and a special til
       { type: "occupy", space: "c2_build_knarr", tab: "action" }, // a knarr for the sale, if none was bought
     ];
     const drop = (gone) => prefer.splice(0, prefer.length, ...prefer.filter((w) => !gone(w)));
+    const seen = { shipOffered: 0, missed: 0, silver: 0 }; // said when no ship was bought
     const asked = async (p) => {
+      const now = await p.evaluate(() => ({
+        offered: [...document.querySelectorAll("#legal .move")].some((b) => b.dataset.key.includes('"buy_ship"')),
+        silver: [...window.longhall.client.rooms.values()][0].view.table.seats[0].silver ?? 0,
+      }));
+      seen.shipOffered += now.offered ? 1 : 0;
+      seen.silver = Math.max(seen.silver, Number(now.silver) || 0);
       // what was done is no longer steered to
       if ((await logged(p, "feast.buy")).length) drop((w) => w.type === "buy" || w.space === "c3_buy_special_tiles");
       if ((await logged(p, "feast.buy_ship")).length) drop((w) => w.type === "buy_ship");
@@ -47,12 +54,12 @@ test("feast on a phone: a solo game clicked to its end, a ship and a special til
       if (knarr) drop((w) => w.space === "c2_build_knarr" || w.ship === "knarr");
     };
     const started = Date.now();
-    const made = await playClicks([page], 3000, seeded(17), { weight: WEIGHTS, prefer, asked });
+    const made = await playClicks([page], 3000, seeded(17), { weight: WEIGHTS, prefer, asked, missed: () => seen.missed++ });
     await page.locator('.table-page[data-status="over"] #result').waitFor();
     const ships = await logged(page, "feast.buy_ship");
     const tiles = await logged(page, "feast.buy");
     console.log(`# feast phone whole game: ${made} clicked decisions in ${Math.round((Date.now() - started) / 1000)} s; bought ${ships.map((e) => e.d.ship).join(", ")} and ${tiles.map((e) => e.d.tile).join(", ")}`);
-    assert.ok(ships.length > 0, "a ship was bought by clicks");
+    assert.ok(ships.length > 0, `a ship was bought by clicks (buy_ship offered at ${seen.shipOffered} decisions, a wanted move not on the board ${seen.missed} times, silver at most ${seen.silver})`);
     assert.ok(tiles.length > 0, "a special tile was bought by clicks");
     for (const e of [...ships, ...tiles]) assert.match(e.text, /for \d+ silver/, `the price in "${e.text}"`);
     assert.equal(await page.locator("#legal").isVisible(), false, "the plain list stayed hidden");
