@@ -11,6 +11,9 @@ gives in its `bot` module (`server/games/<game>/bot.py`), beside the rules it re
   game's points, where a playout stops before the end.
 - `players(state)`: how many seats play.
 - `playout(state, seat, moves, rng)`: the decision a playout makes for `seat`.
+- `options(state, seat, moves)`: the legal decisions the search considers (by default all
+  of them; a game drops those a bot never needs, e.g. taking back a step of its own).
+  `Defaults` gives these two their plain form: every option, a kind of decision at random.
 - `scale`: how many points apart two seats are when one is clearly ahead (the search
   turns score differences into values with it); `effort`: the share of a level's
   iterations the game's search makes (less where a decision costs more to play out).
@@ -45,6 +48,18 @@ class Knowledge(Protocol):
 
     def playout(self, state: State, seat: int, moves: list[Move], rng: random.Random) -> Move: ...
 
+    def options(self, state: State, seat: int, moves: list[Move]) -> list[Move]: ...
+
+
+class Defaults:
+    """A game's knowledge that has nothing to add to a playout or to the options searched."""
+
+    def playout(self, state: State, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        return by_kind(moves, rng)
+
+    def options(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        return moves
+
 
 def by_kind(moves: list[Any], rng: random.Random) -> Any:
     """A kind of decision (the move's `type`) uniformly, then one move of that kind: a list
@@ -72,7 +87,7 @@ def redeal(piles: list[list[T]], rng: random.Random) -> list[list[T]]:
     return out
 
 
-class Plain:
+class Plain(Defaults):
     """A game without bot knowledge: the state as it stands, its running score."""
 
     scale = 10.0
@@ -91,9 +106,6 @@ class Plain:
 
     def evaluate(self, state: State, players: int) -> list[float]:
         return [self.game.score(state, s) or 0.0 for s in range(players)]
-
-    def playout(self, state: State, seat: int, moves: list[Move], rng: random.Random) -> Move:
-        return by_kind(moves, rng)
 
 
 @cache

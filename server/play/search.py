@@ -89,7 +89,7 @@ class Search:
         start = time.monotonic()
         self.players = self.knowledge.players(state)
         first = self.knowledge.determinise(state, self.seat, self.rng)
-        moves = self.game.legal_moves(first, self.seat)
+        moves = self.knowledge.options(first, self.seat, self.game.legal_moves(first, self.seat))
         if not moves:
             return None
         order = self._ordered(first, moves)
@@ -124,7 +124,7 @@ class Search:
             if not actors:
                 break
             actor = self.seat if node is root else actors[0]
-            moves = {key(m): m for m in self.game.legal_moves(state, actor)}
+            moves = {key(m): m for m in self.knowledge.options(state, actor, self.game.legal_moves(state, actor))}
             if not moves:
                 break
             chosen = self._select(node, moves, order if node is root else None)
@@ -165,7 +165,7 @@ class Search:
             if not actors:
                 break
             actor = actors[0]
-            moves = self.game.legal_moves(state, actor)
+            moves = self.knowledge.options(state, actor, self.game.legal_moves(state, actor))
             if not moves:
                 break
             try:

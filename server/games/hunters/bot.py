@@ -12,16 +12,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from server.games.contract import Move, State, clone
+from server.games.contract import State, clone
 from server.games.hunters import scoring
 from server.games.hunters.features import forest_points, river_points, root
 from server.games.hunters.figures import segment_of
-from server.games.knowledge import by_kind, fresh_rng, redeal
+from server.games.knowledge import Defaults, fresh_rng, redeal
 
 OPEN_WORTH = 0.5  # of a tile's worth in an open river or forest, to its majority
 
 
-class Hunters:
+class Hunters(Defaults):
     scale = 10.0  # points
     effort = 0.8  # of a level's iterations (server.play.bots)
 
@@ -43,9 +43,6 @@ class Hunters:
         for seat, worth in _open_features(state, players).items():
             totals[seat] += worth
         return totals
-
-    def playout(self, state: State, seat: int, moves: list[Move], rng: random.Random) -> Move:
-        return by_kind(moves, rng)
 
 
 def _open_features(state: State, players: int) -> dict[int, float]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 
-from server.games.contract import Move, State, clone
-from server.games.knowledge import by_kind, fresh_rng, redeal
+from server.games.contract import State, clone
+from server.games.knowledge import Defaults, fresh_rng, redeal
 from server.games.vikings import scoring
 
 
-class Vikings:
+class Vikings(Defaults):
     scale = 12.0  # VP
     effort = 1.0  # of a level's iterations (server.play.bots)
 
@@ -36,9 +36,6 @@ class Vikings:
         ended = {"table": clone(state["table"]), "hidden": state["hidden"]}
         scoring.final(ended)
         return [float(f["vp"]) + f["gold"] / 20 for f in ended["table"]["fjords"]]
-
-    def playout(self, state: State, seat: int, moves: list[Move], rng: random.Random) -> Move:
-        return by_kind(moves, rng)
 
 
 KNOWLEDGE = Vikings()

@@ -107,3 +107,47 @@ def test_every_level_is_offered_and_random_stays() -> None:
     assert set(bots.SEARCHING) == {"easy", "medium", "strong"}
     iterations = [bots.BUDGETS[level].iterations for level in ("easy", "medium", "strong")]
     assert iterations == sorted(iterations) and len(set(iterations)) == 3
+
+
+def test_a_feast_bot_finishes_a_placement_it_began() -> None:
+    """`cancel` is never searched: a bot that took an item up lays it (a search valuing an
+    unfinished game above its end would otherwise take it up and put it back for ever)."""
+    game = registry.get("feast")
+    assert game is not None
+    state, seat = reached(game, 2, 3, 0)
+    rng = random.Random(3)
+    for _ in range(400):  # on to a seat with a placement begun
+        seat = game.to_act(state)[0]
+        legal = game.legal_moves(state, seat)
+        if {"type": "cancel"} in legal and len(legal) > 1:
+            break
+        places = [m for m in legal if m.get("type") == "place"]
+        state = game.apply(state, seat, places[0] if places else bots.by_kind(legal, rng))
+    else:
+        raise AssertionError("no placement was begun")
+    known = knowledge.of(game)
+    assert {"type": "cancel"} not in known.options(state, seat, legal)
+    chosen = bots.choose(game, state, seat, "easy", bots.rng_for("r", 1, seat))
+    assert chosen["type"] == "place"
+
+
+def test_a_feast_outlook_counts_the_income_to_come_and_fades_at_the_end() -> None:
+    from server.games.feast import areas
+    from server.games.feast.bot import INCOME, outlook
+
+    game = registry.get("feast")
+    assert game is not None
+    state = game.setup(2, game.resolve_options({}), 7)
+    before = outlook(state, 0)
+    home = state["seats"][0]["areas"][0]
+    kind = areas.KINDS[home["kind"]]
+    row_bits = (1 << kind.width) - 1
+    home["cover"] = [row | (kind.income_mask >> (i * kind.width)) & row_bits for i, row in enumerate(home["cover"])]
+    income = areas.income(home)  # the whole diagonal covered: the board pays its most (F-261)
+    assert income > 0 and state["round"] == 1 and state["rounds"] == 7
+    assert outlook(state, 0) - before == pytest.approx(INCOME * income * 7)  # every round's income still to come
+    rng = random.Random(7)
+    while game.result(state) is None:
+        s = game.to_act(state)[0]
+        state = game.apply(state, s, bots.by_kind(game.legal_moves(state, s), rng))
+    assert outlook(state, 0) == 0.0 and outlook(state, 1) == 0.0  # a finished game is worth what it scored
