@@ -11,7 +11,8 @@ playout that stops early still sees what covering a board is worth, plus an outl
 diagonal early pays every round), less the cells of this round's feast, still ahead, that
 its food and silver cannot cover yet (F-275: 3 VP each, counted at a third, since most are
 found before the feast). The outlook fades to nothing as the game ends, so a finished game
-is worth what it scored. A placement begun is finished: `cancel` is not searched.
+is worth what it scored. A placement begun is finished: `cancel` is not searched. A
+playout prefers placing Vikings, laying goods and serving to passing (PLAYOUT).
 
 Measured against the plain final scoring (`easy`, 2 players, 30 games each, seats
 alternating): with the income, 72% of the wins; with income and feast, 77%; valuing
@@ -52,6 +53,15 @@ class Feast(Defaults):
         scores = scoring.result(state)["scores"]
         return [float(x) + outlook(state, seat) for seat, x in enumerate(scores)]
 
+    def playout(self, state: State, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """A kind of decision by weight (PLAYOUT), then one move of that kind."""
+        kinds: dict[str, list[Move]] = {}
+        for m in moves:
+            kinds.setdefault(str(m.get("type")), []).append(m)
+        names = sorted(kinds)
+        weights = [PLAYOUT.get(k, 1.0) for k in names]
+        return rng.choice(kinds[rng.choices(names, weights)[0]])
+
     def options(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
         """Every decision but `cancel`: a placement begun is finished (a search has already
         weighed it), so a bot never takes an item up and puts it back in a loop."""
@@ -64,6 +74,9 @@ KNOWLEDGE = Feast()
 
 INCOME = 0.6  # of a silver, what a round's income is worth before it is paid
 HUNGER = 1.0  # points per feast cell the seat's food cannot cover yet (a third of F-275's 3 VP)
+# A playout's decisions by kind: Vikings placed, goods laid and feasts served rather than
+# passed or left empty (measured at `easy` against uniform kinds: 57% of 60 games, +5.9 points)
+PLAYOUT = {"occupy": 6.0, "place": 3.0, "serve": 3.0, "pass": 0.1, "leave": 0.1, "leave_rest": 0.1}
 FEAST_PHASE = 9
 INCOME_PHASE = 7
 
