@@ -151,3 +151,50 @@ def test_a_feast_outlook_counts_the_income_to_come_and_fades_at_the_end() -> Non
         s = game.to_act(state)[0]
         state = game.apply(state, s, bots.by_kind(game.legal_moves(state, s), rng))
     assert outlook(state, 0) == 0.0 and outlook(state, 1) == 0.0  # a finished game is worth what it scored
+
+
+def test_a_feast_bot_lays_an_item_only_on_a_best_spot() -> None:
+    """The placing chain searched leads to a spot of the greatest gain: penalty cells
+    covered (F-750), income added for the rounds left (F-261), less a coin's silver.
+    Checked against every spot the rules allow, each laid through the rules."""
+    from server.games.feast import areas, scoring
+    from server.games.feast.bot import INCOME
+
+    game = registry.get("feast")
+    assert game is not None
+    known = knowledge.of(game)
+
+    def worth(before: dict[str, Any], after: dict[str, Any], seat: int) -> float:
+        p, q = before["seats"][seat], after["seats"][seat]
+        income = [sum(areas.income(a) for a in x["areas"] if not areas.KINDS[a["kind"]].house) for x in (p, q)]
+        rounds = before["rounds"] - before["round"] + (1 if before["phase"] < 7 else 0)
+        covered = scoring.board_penalties(q) - scoring.board_penalties(p)
+        return covered + INCOME * rounds * (income[1] - income[0]) - (p["silver"] - q["silver"])
+
+    rng = random.Random(11)
+    state, checked = game.setup(2, game.resolve_options({}), 11), 0
+    while game.result(state) is None and checked < 4:
+        seat = game.to_act(state)[0]
+        legal = game.legal_moves(state, seat)
+        offered = [m for m in known.options(state, seat, legal) if m.get("type") == "place"]
+        if state["seats"][seat]["draft"] is None and offered:
+            item = offered[0]["item"]
+            laid = game.apply(state, seat, offered[0])
+            for _ in range(2):  # then an area and turn, then a cell: each the first the search is offered
+                step = [m for m in known.options(laid, seat, game.legal_moves(laid, seat)) if m["type"] == "place"]
+                assert step and all(m["item"] == item for m in step)
+                laid = game.apply(laid, seat, step[0])
+            assert laid["seats"][seat]["draft"] is None
+            drafted = game.apply(state, seat, {"type": "place", "item": item})
+            every = [
+                worth(state, game.apply(game.apply(drafted, seat, a), seat, c), seat)
+                for a in game.legal_moves(drafted, seat)
+                if a["type"] == "place"
+                for c in game.legal_moves(game.apply(drafted, seat, a), seat)
+                if c["type"] == "place"
+            ]
+            assert len(every) > 1 and worth(state, laid, seat) == pytest.approx(max(every))
+            assert max(every) > 0  # an item is offered only where it gains something
+            checked += 1
+        state = game.apply(state, seat, bots.by_kind(legal, rng))
+    assert checked == 4
