@@ -109,7 +109,7 @@ def _held(p: dict[str, Any], weight: float) -> float:
     total = 0.0
     for g, n in p["goods"].items():
         if COLOUR.get(g) in ("green", "blue"):
-            best = max((_best(a, g, False, weight)[0] for a in p["areas"]), default=0.0)
+            best = max((_best(a, g, False, weight) for a in p["areas"]), default=0.0)
             if best > 0:
                 total += n * best
     return min(total, float(sum(areas.penalty(a) for a in p["areas"])))
@@ -143,11 +143,11 @@ def placing(s: State, seat: int, moves: list[Move]) -> list[Move]:
     others = [m for m in moves if m.get("type") != "place"]
     places = [m for m in moves if m.get("type") == "place"]
     if draft is None:
-        good = [m for m in places if max((_best(a, m["item"], end, weight)[0] for a in p["areas"]), default=0) > 0]
+        good = [m for m in places if max((_best(a, m["item"], end, weight) for a in p["areas"]), default=0) > 0]
         return others + good
     item = draft["item"]
     if "area" not in draft:
-        gains = [_best(p["areas"][m["area"]], item, end, weight, m["turn"])[0] for m in places]
+        gains = [_best(p["areas"][m["area"]], item, end, weight, m["turn"]) for m in places]
     else:
         area = p["areas"][draft["area"]]
         found = {(t, r, c): g for g, t, r, c in _spots(area, item, end, weight)}
@@ -160,10 +160,9 @@ def _incomes(s: State) -> int:
     return int(s["rounds"] - s["round"] + (1 if s["phase"] < INCOME_PHASE else 0))
 
 
-def _best(area: areas.Area, item: str, end: bool, weight: float, turn: int | None = None) -> tuple[float, int]:
-    """The best gain of the item on the area (in that turn, if given), and how many spots."""
-    found = [g for g, t, _, _ in _spots(area, item, end, weight) if turn is None or t == turn]
-    return (max(found), len(found)) if found else (-1e9, 0)
+def _best(area: areas.Area, item: str, end: bool, weight: float, turn: int | None = None) -> float:
+    """The best gain of the item on the area (in that turn, if given)."""
+    return max((g for g, t, _, _ in _spots(area, item, end, weight) if turn is None or t == turn), default=-1e9)
 
 
 def _spots(area: areas.Area, item: str, end: bool, weight: float) -> list[tuple[float, int, int, int]]:
@@ -188,23 +187,21 @@ def _frontier(kid: str, cover: tuple[int, ...], green: tuple[int, ...], orange: 
     kind = areas.KINDS[kid]
     width = kind.width
     covered = sum(bits << (r * width) for r, bits in enumerate(cover))
-    before = _income(kind, covered)
+    before = areas.income(area)
     shapes = orientations(item)
     seen: dict[tuple[int, int], tuple[int, int, int, int, int]] = {}
     for t, r, c in areas.spots(area, item, end):
         m = sum(1 << ((r + dr) * width + c + dc) for dr, dc in shapes[t])
         pen = bin(m & kind.penalty & ~covered).count("1")
-        more = _income(kind, covered | m) - before if m & kind.income_mask else 0
+        more = _income_with(area, m) - before if m & kind.income_mask else 0
         seen.setdefault((pen, more), (pen, more, t, r, c))
     return tuple(
         v for v in seen.values() if not any(o[0] >= v[0] and o[1] >= v[1] and o[:2] != v[:2] for o in seen.values())
     )
 
 
-def _income(kind: areas.AreaKind, covered: int) -> int:
-    """areas.income of an area covered so (F-261, F-262)."""
-    lowest: dict[str, int] = {}
-    for ic in kind.income:
-        if ic.track not in lowest and not ic.bit & covered:
-            lowest[ic.track] = ic.value
-    return sum(lowest.get(track, kind.complete.get(track, 0)) for track in {ic.track for ic in kind.income})
+def _income_with(area: areas.Area, m: int) -> int:
+    """areas.income of the area with the cells of mask m covered too."""
+    width = areas.KINDS[area["kind"]].width
+    rows = [bits | (m >> (r * width)) & ((1 << width) - 1) for r, bits in enumerate(area["cover"])]
+    return areas.income({**area, "cover": rows})
