@@ -263,8 +263,9 @@ def plot(played: list[Played], folder: Path) -> str:
         ms = sorted((m for m in by if (m.game, m.players) == (g, n)), key=_rank)
         rates = [sum(p.share for p in by[m]) / len(by[m]) for m in ms]
         bounds = [wilson(sum(p.share for p in by[m]), len(by[m])) for m in ms]
-        errors = [[r - lo for r, (lo, _) in zip(rates, bounds, strict=True)],
-                  [hi - r for r, (_, hi) in zip(rates, bounds, strict=True)]]  # fmt: skip
+        # (max: a bound rounded just past its rate)
+        errors = [[max(0.0, r - lo) for r, (lo, _) in zip(rates, bounds, strict=True)],
+                  [max(0.0, hi - r) for r, (_, hi) in zip(rates, bounds, strict=True)]]  # fmt: skip
         ax.errorbar(range(len(ms)), rates, yerr=errors, fmt="o", capsize=3)
         ax.set_xticks(range(len(ms)), [f"{m.level}\nv {m.opponent}\n({len(by[m])})" for m in ms], fontsize=7)
         ax.axhline(1 / n, color="grey", linewidth=0.6, linestyle=":")
