@@ -132,6 +132,8 @@ def test_a_feast_bot_finishes_a_placement_it_began() -> None:
 
 
 def test_a_feast_outlook_counts_the_income_to_come_and_fades_at_the_end() -> None:
+    """Covering a board's income diagonal (F-261) is worth its income in every round still to
+    be paid; once the game is over the outlook is nothing."""
     from server.games.feast import areas
     from server.games.feast.bot import INCOME, outlook
 
