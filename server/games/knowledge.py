@@ -61,13 +61,17 @@ class Defaults:
         return moves
 
 
-def by_kind(moves: list[Any], rng: random.Random) -> Any:
-    """A kind of decision (the move's `type`) uniformly, then one move of that kind: a list
-    that spells a parametrised decision once per amount does not drown the others."""
+def by_kind(moves: list[Any], rng: random.Random, weights: dict[str, float] | None = None) -> Any:
+    """A kind of decision (the move's `type`) uniformly, or by `weights` (1 for a kind not
+    named), then one move of that kind: a list that spells a parametrised decision once per
+    amount does not drown the others."""
     kinds: dict[str, list[Any]] = defaultdict(list)
     for m in moves:
         kinds[str(m.get("type")) if isinstance(m, dict) else type(m).__name__].append(m)
-    return rng.choice(kinds[rng.choice(sorted(kinds))])
+    names = sorted(kinds)
+    if weights is None:
+        return rng.choice(kinds[rng.choice(names)])
+    return rng.choice(kinds[rng.choices(names, [weights.get(k, 1.0) for k in names])[0]])
 
 
 def fresh_rng(rng: random.Random) -> dict[str, int]:

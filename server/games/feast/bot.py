@@ -35,7 +35,7 @@ from server.games.contract import Move, State
 from server.games.feast import areas, feast, scoring
 from server.games.feast.catalog import COLOUR, FOOD_COLOURS, GOODS
 from server.games.feast.shapes import COIN_ITEMS, orientations
-from server.games.knowledge import Defaults, fresh_rng, redeal
+from server.games.knowledge import Defaults, by_kind, fresh_rng, redeal
 
 
 class Feast(Defaults):
@@ -63,12 +63,7 @@ class Feast(Defaults):
 
     def playout(self, state: State, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """A kind of decision by weight (PLAYOUT), then one move of that kind."""
-        kinds: dict[str, list[Move]] = {}
-        for m in moves:
-            kinds.setdefault(str(m.get("type")), []).append(m)
-        names = sorted(kinds)
-        weights = [PLAYOUT.get(k, 1.0) for k in names]
-        return rng.choice(kinds[rng.choices(names, weights)[0]])
+        return by_kind(moves, rng, PLAYOUT)
 
     def options(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
         """Every decision but `cancel` (a placement begun is finished: a search has already
