@@ -172,6 +172,7 @@ class Node:
                            stamps=replay.STAMPS, events=self, bot_delay=int(s.bot_delay * 1000),
                            open_changes=s.open_changes)  # fmt: skip
         self.tables = Attachments(self.rooms)
+        self.tables.delays.linger = s.spectator_linger
         await until_redis_answers(hub.start)
         self.matchmaker = Matchmaker(self.redis, self.store, hub, self.id, s)
         self.social = Social(self.redis, self.rooms, int(s.bot_delay * 1000))

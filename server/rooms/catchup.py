@@ -46,7 +46,9 @@ async def catch_up(tables: Attachments) -> int:
     sent = 0
     unread: BaseException | None = None
     rooms = tables.rooms
-    for room, members in list(rooms.hub.local.items()):
+    # the lines that outlive their last spectator here start again too
+    lingering: dict[str, dict[Receiver, int | None]] = {r: {} for r in tables.delays.lines if r not in rooms.hub.local}
+    for room, members in [*rooms.hub.local.items(), *lingering.items()]:
         async with rooms.lock(room):
             try:
                 sent += await _room(tables, room, members)

@@ -14,9 +14,11 @@ seconds after it reached this node (never earlier than S after the commit). The 
 the public view it last let go (the diffs applied to it, RFC 6902 with `jsonpatch`), so a
 spectator arriving later starts from that view. A line starts from the live view of the
 moment its first spectator came, held back like any frame: until it is let go, the
-spectator has its `joined` and waits. When a frame is missing (a pub/sub gap) the line
-starts again from a fresh read, held back the same way. When the game ends, everything
-held goes out at once, and the result with it: a finished game hides nothing.
+spectator has its `joined` and waits. A line outlives its last spectator here `LINGER`
+seconds, fed all the while, so that a spectator who reconnects goes on from where it was.
+When a frame is missing (a pub/sub gap) the line starts again from a fresh read, held
+back the same way. When the game ends, everything held goes out at once, and the result
+with it: a finished game hides nothing.
 
 What reads of a live game see: `GET /api/rooms/{room}/said` keeps the decisions a
 spectator has not been shown yet back from anyone but the room's players
@@ -57,6 +59,7 @@ class Rooms(Protocol):
 
 log = logging.getLogger("longhall.delay")
 
+LINGER = 60.0  # seconds a line outlives its last spectator here: one who reconnects goes on where they were
 MAX_MOVES = 200  # a delay of more decisions than this is refused
 MAX_SECONDS = 3600  # and of more seconds than this
 PER_SEAT = 2  # the default delay of a timed room: this many decisions per seat
@@ -245,7 +248,9 @@ class Delays:
         self.rooms = rooms
         self.hub = rooms.hub
         self.lines = cast(dict[str, Line], rooms.hub.lines)  # the hub's: only lines are put in it
+        self.linger = LINGER
         self._tasks: set[asyncio.Task[None]] = set()
+        self._lingering: dict[str, asyncio.TimerHandle] = {}  # lines without a spectator here, and their end
 
     def delayed(self, e: Entry) -> Delay | None:
         """The delay of room `e` for spectators; before a spectator is added to the hub, a
@@ -262,9 +267,10 @@ class Delays:
         line = self.lines.get(e.id)
         if line is None:
             return None
+        self._stay(e.id)
         if of(e.doc) is None:  # the game ended meanwhile: nothing to hold back
             if line.pending and line.last < 0:
-                self.lines.pop(e.id, None)
+                self._drop(line)
             return None
         if line.pending and line.last < 0:  # the line's first spectator
             line.start(e.seq, e.packed_view(None))
@@ -285,12 +291,38 @@ class Delays:
             self._restart(line)
 
     def left(self, room: str) -> None:
-        """A socket left the room here: the line goes with its last spectator."""
+        """A socket left the room here. The line outlives its last spectator `linger`
+        seconds, still fed: a spectator who reconnects (a phone changing networks) goes on
+        from the table it was shown, and is not held back a whole delay again — nor shown
+        nothing for N decisions, when a line made anew starts from the live table."""
         members = self.hub.local.get(room)
-        if members is None or all(seat is not None for seat in members.values()):
-            line = self.lines.pop(room, None)
-            if line is not None:
-                line.close()
+        line = self.lines.get(room)
+        if line is None or members is not None and any(seat is None for seat in members.values()):
+            return
+        self._stay(room)
+        self._lingering[room] = asyncio.get_running_loop().call_later(self.linger, self._expire, room, line)
+
+    def _stay(self, room: str) -> None:
+        timer = self._lingering.pop(room, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _expire(self, room: str, line: Line) -> None:
+        self._lingering.pop(room, None)
+        members = self.hub.local.get(room)
+        if self.lines.get(room) is line and (members is None or all(seat is not None for seat in members.values())):
+            self._drop(line)
+
+    def _drop(self, line: Line) -> None:
+        """The line goes (and the room's channel, when nobody here is in the room any more)."""
+        line.close()
+        if self.lines.get(line.room) is line:
+            del self.lines[line.room]
+        self._stay(line.room)
+        if line.room not in self.hub.local:
+            task = asyncio.get_running_loop().create_task(self.hub.release(line.room))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     def again(self, e: Entry) -> None:
         """After a pub/sub gap (server.rooms.catchup): the line starts again from `e`."""
@@ -307,14 +339,14 @@ class Delays:
     async def _read_again(self, line: Line) -> None:
         if not line.pending and line.last >= 0 and self.lines.get(line.room) is line:
             # the game ended with every frame let go: the line is done
-            self.lines.pop(line.room, None)
+            self._drop(line)
             return
         delay = 0.05
         while self.lines.get(line.room) is line and line.pending:
             try:
                 e = await self.rooms.entry(line.room)
             except RoomError:
-                self.lines.pop(line.room, None)
+                self._drop(line)
                 return
             except Exception as exc:  # the store away: try again, the spectators wait
                 log.debug("delayed room %s not read: %s", line.room, exc)
@@ -332,9 +364,7 @@ class Delays:
             line.delay = delay
             line.start(e.seq, e.packed_view(None))
             return
-        line.close()
-        if self.lines.get(line.room) is line:
-            del self.lines[line.room]
+        self._drop(line)
         over = encode({"t": "over", "room": e.id, "result": e.doc["result"]}) if e.doc["status"] == rm.OVER else None
         frame = snapshot_frame(e.id, e.seq, e.packed_view(None), now_ms())
         for w in line._spectators():

@@ -28,6 +28,7 @@ class Settings:
     open_ttl: int = 24 * 3600  # a room nobody starts is dropped after this long without a change
     absent_after: float = 60.0  # seconds a seated player may have no socket before marked absent (open: seat freed)
     abandon_after: float = 1800.0  # seconds a started game may have no player connected before it ends
+    spectator_linger: float = 60.0  # seconds a delayed room's line outlives its last spectator (server.rooms.delay)
     # rated results and bounded logs (server/play/absence.py, server/play/undo.py, server/rooms/service.py)
     claim_after: float = 120.0  # seconds a seated player may be gone before the others may claim the win
     undo_budget: int = 100  # decisions a seat may take back in one game (0: no budget)

@@ -223,10 +223,10 @@ class Hub:
         In a room with a line (`lines`: spectators see it late) the spectators get nothing
         here: the public frame goes to the line. A `delayed` commit in a room without one
         (its game just started) goes to the spectators this once, and the node makes a line."""
-        members = self.local.get(room)
-        if not members:
+        members = self.local.get(room, {})
+        line = self.lines.get(room)  # (it outlives the room's last socket here a while: `Delays.left`)
+        if not members and line is None:
             return
-        line = self.lines.get(room)
         wanting: list[tuple[Receiver, int]] = []
         watched = False
         for receiver, seat in list(members.items()):
@@ -278,8 +278,12 @@ class Hub:
                 del self.local[room]
                 asyncio.get_running_loop().create_task(self._unsubscribe(room))
 
+    async def release(self, room: str) -> None:
+        """A delayed room's line is gone: its channel goes too, when no socket here is in the room."""
+        await self._unsubscribe(room)
+
     async def _unsubscribe(self, room: str) -> None:
-        if room not in self.local:
+        if room not in self.local and room not in self.lines:  # a line lingering keeps its frames coming
             self.subscribed.discard(room)
             with contextlib.suppress(Exception):
                 await self.bus.unsubscribe(channel(room))

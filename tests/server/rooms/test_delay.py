@@ -13,10 +13,13 @@ from typing import Any
 import httpx
 import msgpack
 import pytest
+from redis.asyncio import Redis
 
 from clients.python.client import Client, ServerError
 from server.play.replay import documents
 from server.rooms import delay
+from server.storage.keys import channel
+from tests.cluster import ServerProc
 from tests.leaks import Judge, game_of, room_record
 from tests.tables import Table, table
 
@@ -34,6 +37,17 @@ async def one_move(t: Table, rng: random.Random) -> tuple[int, float]:
     for c in t.players:
         await c.wait_until(lambda c=c: c.rooms[t.room].seq >= made)
     return made, sent
+
+
+async def shows(watcher: Client, room: str, seq: int) -> None:
+    """Wait until spectator `watcher` shows at least `seq`; when it never does, say what it got."""
+    mine = watcher.rooms[room]
+    try:
+        await watcher.wait_until(lambda: mine.seq >= seq)
+    except TimeoutError:
+        came = [(f["t"], f.get("seq")) for f in mine.frames][-12:]
+        raise AssertionError(f"shown {mine.seq}, not {seq}; reconnects {watcher.reconnects} "
+                             f"(closes {watcher.close_codes}); its last frames {came}") from None  # fmt: skip
 
 
 def over(t: Table) -> bool:
@@ -199,12 +213,86 @@ async def test_a_spectator_on_another_node_is_shown_the_room_as_late(two_nodes, 
             if over(t):
                 break
             shown = max(started, made - n)
-            await watcher.wait_until(lambda shown=shown: mine.seq >= shown)
+            await shows(watcher, t.room, shown)
             await asyncio.sleep(0.05)
             assert mine.seq == shown
         await watcher.wait_until(lambda: mine.result is not None)
         assert mine.seq == t.players[0].rooms[t.room].seq
         assert await judged(redis_url, t, watcher) > 0
+
+
+async def test_a_spectator_who_reconnects_goes_on_from_the_table_it_was_shown(two_nodes, redis_url) -> None:
+    """A spectator's socket drops (a phone changing networks) and comes back to its node.
+    The room's line there outlived it (`delay.LINGER`): it is shown at once the table it
+    was at, not made to wait a whole delay of decisions for anything, and goes on as late
+    as before. (A line made anew would start from the live table, held back N commits;
+    with nobody deciding until the spectator catches up, it would wait for ever.)"""
+    rng = random.Random(7)
+    n = 2
+    a, b = (node.url for node in two_nodes)
+    async with table([a, a, b], players=2, spectators=1, record=True, spectator_delay={"moves": n}) as t:
+        watcher = t.spectators[0]
+        mine = watcher.rooms[t.room]
+        started = mine.seq
+        for _ in range(n + 2):
+            made, _ = await one_move(t, rng)
+            assert not over(t), "HighCard lasts longer than this"
+        shown = made - n
+        await watcher.wait_until(lambda: mine.seq >= shown)
+        before = len(mine.frames)
+        await watcher.drop()
+        await watcher.wait_until(lambda: watcher.reconnects == 1)
+        mine = watcher.rooms[t.room]
+        came = [(f["t"], f.get("seq")) for f in mine.frames[before:]]
+        assert ("snapshot", shown) in came, came  # the table it was at, with no decision since
+        assert mine.seq == shown
+        while not over(t):
+            made, _ = await one_move(t, rng)
+            if over(t):
+                break
+            await shows(watcher, t.room, made - n)
+            await asyncio.sleep(0.05)
+            assert mine.seq == made - n
+        await watcher.wait_until(lambda: mine.result is not None)
+        assert await judged(redis_url, t, watcher) > made - started - n
+
+
+async def test_a_line_without_spectators_goes_after_a_while_and_its_channel_with_it(
+    redis_url, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Node b's last spectator leaves: b stays subscribed to the room while the line
+    lingers, then lets both go (its players' node a keeps its own subscription). A
+    spectator who comes afterwards starts a new line: held back, shown nothing yet."""
+    n = 2
+    a = ServerProc(tmp_path_factory.mktemp("a"), redis_url).start()
+    b = ServerProc(tmp_path_factory.mktemp("b"), redis_url, LONGHALL_SPECTATOR_LINGER="0.3").start()
+    r = Redis.from_url(redis_url)
+    rng = random.Random(9)
+
+    async def subscribers(room: str) -> int:
+        return int(dict(await r.pubsub_numsub(channel(room)))[channel(room).encode()])
+
+    try:
+        async with table([a.url, a.url, b.url], players=2, spectators=1, spectator_delay={"moves": n}) as t:
+            for _ in range(n + 1):
+                await one_move(t, rng)
+            assert await subscribers(t.room) == 2  # a (the players) and b (the spectator's line)
+            await t.spectators[0].close()
+            deadline = time.monotonic() + 30
+            while await subscribers(t.room) == 2:
+                assert time.monotonic() < deadline, "node b kept the room's channel"
+                await asyncio.sleep(0.05)
+            assert await subscribers(t.room) == 1
+            late = await Client(b.url, name="late").connect()
+            try:
+                mirror = await late.spectate(t.room)
+                assert mirror.delay == {"moves": n} and mirror.seq == -1  # a new line: nothing shown yet
+            finally:
+                await late.close()
+    finally:
+        await r.aclose()
+        a.stop()
+        b.stop()
 
 
 async def test_a_delay_that_is_not_one_is_refused(server) -> None:
