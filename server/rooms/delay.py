@@ -135,8 +135,11 @@ class Line:
     # -- what comes in -----------------------------------------------------------------
     def start(self, seq: int, packed_view: bytes) -> None:
         """Hold the room's public view at `seq` (read after the line was made, or after a
-        gap), then the frames that came meanwhile."""
-        self.waiting.clear()
+        gap), then the frames that came meanwhile. The frames held from before a gap stay
+        and go first, each when it is old enough: the spectators go on through them, and
+        not a whole delay late again, while the room catches up with the read."""
+        while self.waiting and self.waiting[-1][0] >= seq:
+            self.waiting.pop()
         self.waiting.append((seq, packed_view, True, self._due()))
         self.last, self.pending = seq, False
         early, self.early = self.early, []
@@ -187,6 +190,8 @@ class Line:
             self._let_go(seq, data, whole)
 
     def _let_go(self, seq: int, data: bytes, whole: bool) -> None:
+        if seq <= self.seq:  # shown already (a read older than the table let go): never a step back
+            return
         if whole:
             self.view = msgpack.unpackb(data, raw=False)
             self.seq, self.packed = seq, data

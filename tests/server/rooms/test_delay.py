@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -21,6 +22,7 @@ from server.rooms import delay
 from server.storage.keys import channel
 from tests.cluster import ServerProc
 from tests.leaks import Judge, game_of, room_record
+from tests.server.rooms.test_catchup import behind_a_relay
 from tests.tables import Table, table
 
 
@@ -255,6 +257,50 @@ async def test_a_spectator_who_reconnects_goes_on_from_the_table_it_was_shown(tw
             assert mine.seq == made - n
         await watcher.wait_until(lambda: mine.result is not None)
         assert await judged(redis_url, t, watcher) > made - started - n
+
+
+async def test_a_spectator_goes_on_through_what_its_line_held_when_a_commit_was_missed(
+    own_redis: str, data_dir: Path, tmp_path: Path
+) -> None:
+    """The spectator's node (A, behind a relay) loses its pub/sub, and a move is committed
+    on the players' node (B) in the gap: A's line misses its frame. A's catch-up starts
+    the line again from a read of the room, keeping the frames it held from before: the
+    spectator is shown the table of n commits ago at once, as it would have been. (The line
+    used to drop them and hold the read a whole delay: the spectator stayed a decision
+    behind until the players had made n more.)"""
+    rng = random.Random(11)
+    n = 2
+    async with (
+        behind_a_relay(own_redis, data_dir, tmp_path) as pair,
+        table(
+            [pair.b.url, pair.b.url, pair.a.url], players=2, spectators=1, record=True, spectator_delay={"moves": n}
+        ) as t,
+    ):
+        watcher = t.spectators[0]
+        mine = watcher.rooms[t.room]
+        started = mine.seq
+        for _ in range(n + 1):
+            made, _ = await one_move(t, rng)
+            assert not over(t), "HighCard lasts longer than this"
+        await shows(watcher, t.room, made - n)
+        pair.relay.hold(b"SUBSCRIBE")  # node A's resubscription after the loss
+        assert pair.direct.client_kill_filter(_type="pubsub") >= 2
+        await asyncio.wait_for(pair.relay.held.wait(), 10)
+        made, _ = await one_move(t, rng)  # its publish reaches nobody on A
+        assert not over(t)
+        pair.relay.release()
+        await shows(watcher, t.room, made - n)
+        await asyncio.sleep(0.05)
+        assert mine.seq == made - n
+        while not over(t):
+            made, _ = await one_move(t, rng)
+            if over(t):
+                break
+            await shows(watcher, t.room, made - n)
+            await asyncio.sleep(0.05)
+            assert mine.seq == made - n
+        await watcher.wait_until(lambda: mine.result is not None)
+        assert await judged(own_redis, t, watcher) > made - started - n
 
 
 async def test_a_line_without_spectators_goes_after_a_while_and_its_channel_with_it(
