@@ -105,6 +105,7 @@ export class TableSocial {
     this.redraw = redraw;
     this.rematch = client.rematches.get(room) ?? null;
     this.said = ""; // the outcome of the latest action, in words
+    this.invite = { typed: "", picked: "" }; // the invitation being written: kept across redraws
     this.relations = new Relations(client, redraw);
     this.relations.load();
     this.off = client.on("rematch", (msg) => msg.room === room && this.onRematch(msg));
@@ -181,15 +182,23 @@ export class TableSocial {
     const known = new Map(Object.entries(seen()).reverse());
     for (const [p, f] of this.relations.friends) known.set(p, f.name);
     const choices = [...known].filter(([p]) => !here.has(p) && !this.relations.blocks.has(p));
-    const pick = h("select", { id: "invite-who", "aria-label": t("social.invite_who") },
+    // the page is drawn anew whenever anything changes (a player sits down, the relations
+    // arrive): what is being written is kept here, and the field keeps its focus (data-key)
+    const kept = this.invite;
+    const pick = h("select", { id: "invite-who", "data-key": "invite-who", "aria-label": t("social.invite_who"), onchange: (e) => (kept.picked = e.target.value) },
       h("option", { value: "" }, t("social.invite_pick")),
-      choices.map(([p, name]) => h("option", { value: p }, this.relations.friends.get(p)?.mutual ? t("social.friend_name", { name }) : name)));
-    const typed = h("input", { id: "invite-id", placeholder: t("social.invite_id"), "aria-label": t("social.invite_id"), maxlength: 64 });
+      choices.map(([p, name]) => h("option", { value: p, selected: p === kept.picked }, this.relations.friends.get(p)?.mutual ? t("social.friend_name", { name }) : name)));
+    const typed = h("input", { id: "invite-id", "data-key": "invite-id", value: kept.typed || null, placeholder: t("social.invite_id"), "aria-label": t("social.invite_id"), maxlength: 64,
+      oninput: (e) => (kept.typed = e.target.value) });
     const send = (e) => {
       e.preventDefault();
       const player = typed.value.trim() || pick.value;
       if (!player) return;
-      this.act(async () => ((await this.client.invite(this.room, player)) ? t("social.invite_told") : t("social.invite_kept")));
+      this.act(async () => {
+        const told = await this.client.invite(this.room, player);
+        this.invite = { typed: "", picked: "" };
+        return told ? t("social.invite_told") : t("social.invite_kept");
+      });
     };
     return h("form", { class: "actions invite", id: "invite", onsubmit: send },
       h("label", {}, t("social.invite"), " ", pick), typed, h("button", { type: "submit", id: "invite-send" }, t("social.invite_send")));

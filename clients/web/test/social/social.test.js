@@ -76,8 +76,12 @@ test("an invitation reaches a player in the lobby, who accepts it and sits down"
   const pb = await playerOf(b);
   const room = await create(a);
   await a.locator("#invite-id").fill(pb);
+  // the page drawn anew meanwhile (the relations arriving, a player sitting down) keeps what was typed
+  await a.evaluate(() => window.longhall.redraw());
+  assert.equal(await a.locator("#invite-id").inputValue(), pb);
   await a.locator("#invite-send").click();
   await a.locator("#social-said").waitFor();
+  assert.equal(await a.locator("#invite-id").inputValue(), "", "an invitation sent is no longer being written");
   const invitation = b.locator(`#invitations .invitation[data-room="${room}"]`);
   await invitation.waitFor();
   await b.screenshot({ path: `${SHOTS}social-invitation.png` });
