@@ -17,6 +17,12 @@ read made after the loss never returns less than what this node delivered unless
 lost it (this node delivers a commit of its own before it lets go of the room's lock,
 and another node's commit heard meanwhile makes the resync read the room again).
 
+A seq does not name a commit, though: the lost one may have been made again, by another
+move, before this node reads the room, and a socket that saw the lost one shows that very
+seq. So every socket gets the snapshot, whatever its seq: a pub/sub loss is rare (a Redis
+restarted or failed over), and one snapshot a socket then is what the clients' reconnect
+costs anyway. A delayed room's line starts again from the read for the same reason.
+
 Each room is read and its sockets resynced under the room's lock, the lock this node's
 commits of the room hold until their local delivery: a catch-up that read a commit of
 this node before its delivery would send the snapshot first, the commit's diff would
@@ -41,7 +47,7 @@ log = logging.getLogger("longhall.catchup")
 
 
 async def catch_up(tables: Attachments) -> int:
-    """Snapshots sent to sockets that were behind (or ahead of) their room. Raises a store error after
+    """Snapshots sent to the sockets of every room here (see above: whatever their seq). Raises a store error after
     going through every room when some could not be read (the hub tries again)."""
     sent = 0
     unread: BaseException | None = None
@@ -72,8 +78,7 @@ async def _room(tables: Attachments, room: str, members: dict[Receiver, int | No
     for receiver, seat in list(members.items()):
         if seat is None and line is not None:
             continue
-        seen = receiver.seen.get(room, -1)
-        if seen == e.seq or seen == HOLD:  # up to date, or being attached (its snapshot is on its way)
+        if receiver.seen.get(room, -1) == HOLD:  # being attached: its snapshot is on its way
             continue
         try:
             await tables.resync(receiver, room)  # type: ignore[arg-type]  # (every receiver is a Member)

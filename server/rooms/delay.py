@@ -190,7 +190,9 @@ class Line:
             self._let_go(seq, data, whole)
 
     def _let_go(self, seq: int, data: bytes, whole: bool) -> None:
-        if seq <= self.seq:  # shown already (a read older than the table let go): never a step back
+        # a diff goes on the view let go last; a whole is the room read from Redis (after a
+        # loss it may be older than what was let go: what Redis holds is what happened)
+        if not whole and seq != self.seq + 1:
             return
         if whole:
             self.view = msgpack.unpackb(data, raw=False)
@@ -330,9 +332,11 @@ class Delays:
             task.add_done_callback(self._tasks.discard)
 
     def again(self, e: Entry) -> None:
-        """After a pub/sub gap (server.rooms.catchup): the line starts again from `e`."""
+        """After a pub/sub gap (server.rooms.catchup): the line starts again from `e`, even
+        at the seq it holds last (the frame it holds of that seq may be of a commit Redis
+        lost and another then made again)."""
         line = self.lines.get(e.id)
-        if line is not None and (line.pending or line.last != e.seq):
+        if line is not None:
             line.pending, line.early = True, []
             self._settle(line, e)
 

@@ -188,3 +188,39 @@ async def test_a_socket_ahead_of_its_room_after_redis_lost_a_commit_gets_a_snaps
     finally:
         await asyncio.to_thread(node.stop)
         direct.close()
+
+
+async def test_a_socket_that_saw_a_lost_commit_is_caught_up_when_its_seq_was_made_again(
+    own_redis: str, data_dir: Path, tmp_path: Path
+) -> None:
+    """The commit Redis lost (its publish already heard on both nodes) is made again, at
+    the same seq, by another move on node B before node A's catch-up reads the room: A's
+    socket shows that seq already, and a catch-up that judged sockets by their seq took it
+    as up to date. Its player would go on seeing a move that never was, and miss the one
+    that is (seen as a Hunters & Gatherers table stalled after a Redis Cluster master was
+    killed: no turn for that player, ever)."""
+    async with (
+        behind_a_relay(own_redis, data_dir, tmp_path) as n,
+        clients((n.b.url, "host"), (n.a.url, "guest"), (n.b.url, "third")) as (host, guest, third),
+    ):
+        room = (await host.create("highcard", seats=3)).room
+        await guest.join(room)
+        await third.join(room)
+        await host.start(room)
+        before = keep(n.direct, room)
+        kept = before.seq
+        await host.move(room, {"type": "bid", "n": 1})  # the commit Redis will lose
+        await guest.wait_until(lambda: guest.rooms[room].seq == kept + 1, 10)
+        assert guest.rooms[room].view["table"]["bid_in"] == [True, False, False]
+        n.relay.hold(b"SUBSCRIBE")  # node A's resubscription after the loss
+        lose_since(n.direct, before)
+        assert n.direct.client_kill_filter(_type="pubsub") >= 2
+        await asyncio.wait_for(n.relay.held.wait(), 10)
+        await third.wait_until(lambda: third.rooms[room].seq == kept, 10)  # B caught up
+        await third.move(room, {"type": "bid", "n": 1}, seq=kept)  # the same seq, made again
+        n.relay.release()
+        await guest.wait_until(lambda: guest.rooms[room].view["table"]["bid_in"] == [False, False, True], 10)
+        assert guest.rooms[room].seq == kept + 1
+        mirror = guest.rooms[room].view
+        await guest.resync(room)
+        assert guest.rooms[room].view == mirror
