@@ -56,6 +56,23 @@ def over(t: Table) -> bool:
     return t.players[0].rooms[t.room].view["status"] == "over"
 
 
+async def late_to_the_end(t: Table, watcher: Client, rng: random.Random, n: int, started: int) -> int:
+    """Random decisions until the game ends; after each, spectator `watcher` shows exactly
+    the table of `n` commits ago (or the start), never a later one; at the end, the result.
+    The last seq made."""
+    made = -1
+    while not over(t):
+        made, _ = await one_move(t, rng)
+        if over(t):
+            break
+        shown = max(started, made - n)
+        await shows(watcher, t.room, shown)
+        await asyncio.sleep(0.05)  # a frame let go too early would be here by now
+        assert watcher.rooms[t.room].seq == shown
+    await watcher.wait_until(lambda: watcher.rooms[t.room].result is not None)
+    return made
+
+
 async def judged(redis_url: str, t: Table, watcher: Client) -> int:
     """Every snapshot and diff `watcher` got, judged against the room's rightful public
     view at its seq (rebuilt from the log after the game); the frames judged."""
@@ -209,16 +226,7 @@ async def test_a_spectator_on_another_node_is_shown_the_room_as_late(two_nodes, 
     async with table([a, a, b], players=2, spectators=1, record=True, spectator_delay={"moves": n}) as t:
         watcher = t.spectators[0]
         mine = watcher.rooms[t.room]
-        started = mine.seq
-        while not over(t):
-            made, _ = await one_move(t, rng)
-            if over(t):
-                break
-            shown = max(started, made - n)
-            await shows(watcher, t.room, shown)
-            await asyncio.sleep(0.05)
-            assert mine.seq == shown
-        await watcher.wait_until(lambda: mine.result is not None)
+        await late_to_the_end(t, watcher, rng, n, mine.seq)
         assert mine.seq == t.players[0].rooms[t.room].seq
         assert await judged(redis_url, t, watcher) > 0
 
@@ -248,14 +256,7 @@ async def test_a_spectator_who_reconnects_goes_on_from_the_table_it_was_shown(tw
         came = [(f["t"], f.get("seq")) for f in mine.frames[before:]]
         assert ("snapshot", shown) in came, came  # the table it was at, with no decision since
         assert mine.seq == shown
-        while not over(t):
-            made, _ = await one_move(t, rng)
-            if over(t):
-                break
-            await shows(watcher, t.room, made - n)
-            await asyncio.sleep(0.05)
-            assert mine.seq == made - n
-        await watcher.wait_until(lambda: mine.result is not None)
+        made = await late_to_the_end(t, watcher, rng, n, started)
         assert await judged(redis_url, t, watcher) > made - started - n
 
 
@@ -292,14 +293,7 @@ async def test_a_spectator_goes_on_through_what_its_line_held_when_a_commit_was_
         await shows(watcher, t.room, made - n)
         await asyncio.sleep(0.05)
         assert mine.seq == made - n
-        while not over(t):
-            made, _ = await one_move(t, rng)
-            if over(t):
-                break
-            await shows(watcher, t.room, made - n)
-            await asyncio.sleep(0.05)
-            assert mine.seq == made - n
-        await watcher.wait_until(lambda: mine.result is not None)
+        made = await late_to_the_end(t, watcher, rng, n, started)
         assert await judged(own_redis, t, watcher) > made - started - n
 
 
