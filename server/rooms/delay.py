@@ -302,9 +302,8 @@ class Delays:
         seconds, still fed: a spectator who reconnects (a phone changing networks) goes on
         from the table it was shown, and is not held back a whole delay again — nor shown
         nothing for N decisions, when a line made anew starts from the live table."""
-        members = self.hub.local.get(room)
         line = self.lines.get(room)
-        if line is None or members is not None and any(seat is None for seat in members.values()):
+        if line is None or self._watched(room):
             return
         self._stay(room)
         self._lingering[room] = asyncio.get_running_loop().call_later(self.linger, self._expire, room, line)
@@ -314,10 +313,13 @@ class Delays:
         if timer is not None:
             timer.cancel()
 
+    def _watched(self, room: str) -> bool:
+        """Whether a spectator of `room` is here."""
+        return any(seat is None for seat in self.hub.local.get(room, {}).values())
+
     def _expire(self, room: str, line: Line) -> None:
         self._lingering.pop(room, None)
-        members = self.hub.local.get(room)
-        if self.lines.get(room) is line and (members is None or all(seat is not None for seat in members.values())):
+        if self.lines.get(room) is line and not self._watched(room):
             self._drop(line)
 
     def _drop(self, line: Line) -> None:
