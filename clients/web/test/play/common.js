@@ -150,8 +150,30 @@ export async function clickPick(page, k) {
 export async function clickAndWait(page, at, before) {
   await armRedraw(page);
   await clickAt(page, at);
-  await page.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) > s, before);
+  try {
+    await page.waitForFunction((s) => Number(document.querySelector(".table-page").dataset.seq) > s, before);
+  } catch (err) {
+    err.message += ` — clicked ${JSON.stringify(at)} at seq ${before}; the page now: ${JSON.stringify(await pageState(page, at))}`;
+    throw err;
+  }
   await keepRedraw(page);
+}
+
+/** What a page shows and holds, said when a click did not move the game on. */
+export function pageState(page, at = null) {
+  return page.evaluate((a) => {
+    const p = document.querySelector(".table-page");
+    const hit = a?.x === undefined ? null : document.elementFromPoint(a.x, a.y);
+    const c = window.longhall?.client;
+    const rooms = c ? [...c.rooms.entries()].map(([id, m]) => ({ id, seq: m.seq, seat: m.seat })) : [];
+    return {
+      data: p ? { ...p.dataset } : null,
+      rooms,
+      refused: document.querySelector(".refused, .error")?.textContent ?? null,
+      hit: hit ? `${hit.tagName} ${hit.getAttribute("class") ?? ""} ${hit.closest("[data-preview],[data-square],[data-segment],button")?.outerHTML.slice(0, 120) ?? ""}` : null,
+      socket: c?.ws?.readyState ?? c?.socket?.readyState ?? null,
+    };
+  }, at);
 }
 
 /** Print the click → redraw samples of `pages` (redraw.js) for the Python test to keep,
