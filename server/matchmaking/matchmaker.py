@@ -161,6 +161,7 @@ class Matchmaker:
         with contextlib.suppress(Exception):
             if text(await self.redis.get(MATCHER_LEASE)) == self.node:
                 await self.redis.delete(MATCHER_LEASE)
+        self.lease.forget()
 
     async def _match_all(self) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:

@@ -207,12 +207,20 @@ def view(doc: Doc, game: Game, room: str, seat: int | None) -> dict[str, Any]:
 
 
 def views(doc: Doc, game: Game, room: str) -> dict[int | None, dict[str, Any]]:
-    """Every seat's view and the spectators' (None). A game of open information cuts
-    one: each seat's is the public one with its own `you`, sharing every part."""
-    if not game.open_information:
-        return {seat: view(doc, game, room, seat) for seat in [None, *range(len(doc["seats"]))]}
+    """Every seat's view and the spectators' (None), each as `view` cuts it. A game of open
+    information cuts one: each seat's is the public one with its own `you`, sharing every
+    part; in the others a seat's shares every part but its table and last decision."""
     public = view(doc, game, room, None)
-    return {None: public, **{seat: {**public, "you": seat} for seat in range(len(doc["seats"]))}}
+    if game.open_information:
+        return {None: public, **{seat: {**public, "you": seat} for seat in range(len(doc["seats"]))}}
+    # only the table and the last decision are cut per seat (as `view` cuts them); the rest
+    # is the public view's own objects, which lets a seat's diff take the public one's ops
+    state = doc["state"]
+    out: dict[int | None, dict[str, Any]] = {None: public}
+    for seat in range(len(doc["seats"])):
+        out[seat] = {**public, "you": seat, "table": None if state is None else game.view(state, seat),
+                     "last": last_for(doc, seat)}  # fmt: skip
+    return out
 
 
 def undo_public(doc: Doc) -> dict[str, Any] | None:

@@ -119,12 +119,25 @@ return 0
 
 
 class Lease:
-    """One node at a time holds `key` for `ms`, renewed at every look: one script call per
-    look (these loops look ten times a second on every node, busy or idle)."""
+    """One node at a time holds `key` for `ms`. The holder renews it once a third of `ms`
+    has passed since its last renewal (not at every look: these loops look ten times a
+    second), so it is sure of it for two thirds of `ms` more at any look; a node that does
+    not hold it asks at every look (one script call), and takes it once it has expired."""
 
-    def __init__(self, redis: Redis, key: str, node: str, ms: int) -> None:
+    def __init__(self, redis: Redis, key: str, node: str, ms: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.key, self.node, self.ms = key, node, ms
         self._script: Any = redis.register_script(LEASE)
+        self._clock = clock
+        self._renew_at = 0.0  # (monotonic) until then this node holds it without asking
 
     async def hold(self) -> bool:
-        return bool(await self._script(keys=[self.key], args=[self.node, self.ms]))
+        asked = self._clock()  # before the call: the lease runs from no later than this
+        if asked < self._renew_at:
+            return True
+        held = bool(await self._script(keys=[self.key], args=[self.node, self.ms]))
+        self._renew_at = asked + self.ms / 3000 if held else 0.0
+        return held
+
+    def forget(self) -> None:
+        """This node let the lease go (deleted it): ask again at the next look."""
+        self._renew_at = 0.0

@@ -144,6 +144,7 @@ class Director:
         with contextlib.suppress(Exception):
             if text(await self.redis.get(DIRECTOR_LEASE)) == self.node:
                 await self.redis.delete(DIRECTOR_LEASE)
+        self.lease.forget()
 
     async def look(self) -> None:
         if not await self.lease.hold():

@@ -160,3 +160,37 @@ def test_a_replay_of_the_log_marks_each_document_as_the_commit_did() -> None:
     for m, doc in zip(made, rebuilt[3:], strict=True):
         assert strict_equal(m.doc, {**doc, "clock_setting": None})
     assert undo.stamp in STAMPS
+
+
+def test_the_seats_diffs_beside_the_public_one_bring_every_view_through_whole_games() -> None:
+    # a seat's view shares all but its table and last decision with the public one, and its
+    # diff takes the public diff's ops for what they share (protocol.diff.patch_beside):
+    # every frame still brings every view to the one `view` cuts afresh
+    import random
+
+    from server.games import registry
+
+    for name, options, players in (("feast", {"length": "short"}, 3), ("hunters", {}, 2), ("highcard", {}, 2)):
+        game = GAME if name == "highcard" else registry.get(name)
+        assert game is not None and not game.open_information
+        opts = game.resolve_options(options)
+        doc = {**rm.new_doc(game, opts, players, False, "p0", "Ann"), "status": rm.PLAYING,
+               "seats": [{"player": f"p{i}", "name": f"n{i}"} for i in range(players)],
+               "state": game.setup(players, opts, 5)}  # fmt: skip
+        e, rng = room(doc, 1, game), random.Random(5)
+        for n in range(120):
+            if game.result(e.doc["state"]) is not None:
+                break
+            seat = rng.choice(game.to_act(e.doc["state"]))
+            move = rng.choice(game.legal_moves(e.doc["state"], seat))
+            state = game.apply(e.doc["state"], seat, move)
+            new = rm.decided(e.doc, game, seat, move, state, game.result(state), e.seq + 1)
+            m = transition.made(e, new, {"k": "move", "seat": seat, "move": move}, STAMPS, NOW + n, 0, "n1", "")
+            for s in (None, *range(players)):
+                assert strict_equal(m.views[s], rm.view(m.doc, game, "r1", s)), (name, n, s)
+                ops = msgpack.unpackb(m.frames["p" if s is None else str(s)], raw=False)["ops"]
+                assert strict_equal(jsonpatch.apply_patch(e.view(s), ops), m.views[s]), (name, n, s)
+            nxt = room(m.doc, e.seq + 1, game)
+            nxt.views = m.views
+            e = nxt
+        assert n >= 8, (name, n)  # (the toy HighCard ends in 8)
