@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.peers import measure
-from bench.peers.systems import SPECS, npm_ready
+from bench.peers.systems import SPECS, native_ready, npm_ready
 
 MAIN = ("longhall", "bgio", "colyseus")
 RECORD = ("colyseus-50ms", "bgio-flatfile", "longhall-everysec")
@@ -41,6 +41,8 @@ def load_average() -> str:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     npm_ready()
+    compiled = native_ready()
+    log(f"Longhall's move path: {'compiled (scripts/native.py)' if compiled else 'Python: no compiled build'}")
     rounds: list[dict[str, dict[str, Any]]] = []
     for i in range(args.rounds):
         order = MAIN[i % len(MAIN) :] + MAIN[: i % len(MAIN)]
@@ -70,7 +72,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     for name in MAIN if args.idle_rooms else ():
         idle[name] = measure.idle(name, args.idle_rooms)
         log(f"idle {name}: {idle[name]['kib_per_socket']:.1f} KiB per socket")
-    return {"rounds": rounds, "record": record, "failed": failed, "fanout": fanout, "idle": idle, "args": vars(args)}
+    return {
+        "rounds": rounds,
+        "record": record,
+        "failed": failed,
+        "fanout": fanout,
+        "idle": idle,
+        "args": vars(args),
+        "compiled": compiled,
+    }
 
 
 def _line(f: dict[str, Any]) -> str:
@@ -135,7 +145,8 @@ def report(r: dict[str, Any]) -> str:
     ]  # fmt: skip
     lines = [
         f"R = {a['rooms']} rooms × 4 seats, {a['rounds']} rounds of {a['warmup']:g} s warm-up + {a['window']:g} s "
-        f"window, medians (the record columns: one window)",
+        f"window, medians (the record columns: one window); Longhall's move path "
+        f"{'compiled' if r.get('compiled') else 'NOT compiled (Python)'}",
         "",
         "| figure | " + " | ".join(cols) + " |",
         "|---" * (len(cols) + 1) + "|",

@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 from bench.peers import measure
-from bench.peers.systems import Started, npm_ready
+from bench.peers.systems import Started, native_ready, npm_ready
 
 LINE = re.compile(r":\d+\)")
 
@@ -46,13 +46,16 @@ def sample(rooms: int, warmup: float, seconds: float, rate: int) -> Path:
 
 
 def shares(stacks: Path) -> tuple[int, Counter[str], Counter[str]]:
-    """Samples in all; per function (file, no line), samples under it and samples in it."""
+    """Samples of the event loop's thread (the node's work; its thread pools only wait);
+    per function (file, no line), samples under it and samples in it."""
     total, under, inside = 0, Counter[str](), Counter[str]()
     for line in stacks.read_text().splitlines():
         path, _, count = line.rpartition(" ")
         if not path:
             continue
         n = int(count)
+        if "run_forever" not in path:  # not the event loop's thread (the thread pools wait)
+            continue
         frames = [LINE.sub(")", f) for f in path.split(";")]
         total += n
         for f in set(frames):
@@ -71,11 +74,16 @@ def main() -> None:
     p.add_argument("--out", type=Path, help="keep the collapsed stacks here")
     args = p.parse_args()
     npm_ready()
+    if not native_ready():
+        print("Longhall's move path is NOT compiled here: this profiles the Python source")
     stacks = sample(args.rooms, args.warmup, args.seconds, args.rate)
     if args.out:
         shutil.copy(stacks, args.out)
     total, under, inside = shares(stacks)
-    print(f"{total} samples of the node over {args.seconds:g} s, {args.rooms} rooms")
+    print(
+        f"{total} samples of the node's event loop over {args.seconds:g} s at {args.rate}/s "
+        f"({total / (args.seconds * args.rate):.0%} of the window), {args.rooms} rooms"
+    )
     print("\nunder (callees included):")
     for f, n in under.most_common(args.top):
         print(f"{n / total:6.1%}  {f}")

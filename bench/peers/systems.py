@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,17 @@ def npm_ready() -> None:
         if not installed.exists() or lock.stat().st_mtime > installed.stat().st_mtime:
             subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=folder,
                            check=True, stdout=subprocess.DEVNULL)  # fmt: skip
+
+
+def native_ready() -> bool:
+    """Build Longhall's compiled move path if its build is missing or older than its
+    sources (scripts/native.py: nothing to do when it is current); whether the node will
+    run it (a run on the Python source measures another server)."""
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "native.py")], cwd=ROOT, check=False,
+                   stdout=subprocess.DEVNULL)  # fmt: skip
+    found = subprocess.run([sys.executable, "-c", "from protocol import native; print(native.usable())"], cwd=ROOT,
+                           capture_output=True, text=True, check=False)  # fmt: skip
+    return found.stdout.strip() == "True"
 
 
 @dataclass(frozen=True)
