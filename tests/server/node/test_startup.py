@@ -78,3 +78,34 @@ def test_a_node_waiting_for_redis_stops_on_a_signal(tmp_path: Path, sig: signal.
         node.communicate()
         pytest.fail(f"a node waiting for redis ignored {sig.name}")
     assert node.returncode == 3  # uvicorn's "startup failed": the node never served
+
+
+def test_a_test_node_whose_port_another_process_answers_on_starts_on_another(tmp_path: Path, redis_url: str) -> None:
+    # between a port's pick and the node's bind, a node of another test may take it and
+    # answer /health there: the harness took that node for its own, and the test failed
+    # later, when the other one stopped ("All connection attempts failed")
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from testbed.nodes import ServerProc, listens
+
+    class Healthy(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(b'{"ok": true, "node": "another"}')
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    other = ThreadingHTTPServer(("127.0.0.1", 0), Healthy)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    node = ServerProc(tmp_path / "n", redis_url, LONGHALL_LOCAL_ARCHIVE="1")
+    taken = node.port = other.server_address[1]  # as if free_port had handed out the other's port
+    try:
+        node.start()
+        assert node.port != taken and node.proc is not None and listens(node.proc.pid, node.port)
+        assert httpx.get(node.http + "/health", timeout=10).json()["node"] != "another"
+    finally:
+        node.stop()
+        other.shutdown()
