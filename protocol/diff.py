@@ -85,55 +85,6 @@ def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[Op]) -> None:
         ops.append({"op": "remove", "path": f"{path}/{i}"})
 
 
-def patch_beside(old: dict[str, Any], new: dict[str, Any], ref_old: dict[str, Any], ref_new: dict[str, Any],
-                 ref_ops: list[Op], depth: int = 2) -> list[Op]:  # fmt: skip
-    """The ops turning `old` into `new` (dicts), where the ops turning `ref_old` into
-    `ref_new` are known (`ref_ops`, as make_patch made them): a key whose value is the
-    ref's both before and after (the same object, or equal) takes the ref's ops under it,
-    built once for every view that shares it; only the other keys are diffed. Dicts are
-    gone into `depth` levels deep. A seat's view beside the public one: the seat diffs
-    its own hand, not the whole table again."""
-    groups: dict[str, list[Op]] = {}
-    for op in ref_ops:
-        path = op["path"]
-        cut = path.find("/", 1)
-        groups.setdefault(path if cut < 0 else path[:cut], []).append(op)
-    ops: list[Op] = []
-    _beside(old, new, ref_old, ref_new, groups, ref_ops, "", depth, ops)
-    return ops
-
-
-def _beside(old: dict[str, Any], new: dict[str, Any], ref_old: dict[str, Any], ref_new: dict[str, Any],
-            groups: dict[str, list[Op]], ref_ops: list[Op], path: str, depth: int, ops: list[Op]) -> None:  # fmt: skip
-    """patch_beside at `path`: `groups` holds the ref's ops by their key just below `path`."""
-    for key, vb in new.items():
-        va = old.get(key, _GONE)
-        sub = path + "/" + (escape(key) if "~" in key or "/" in key else key)
-        ra, rb = ref_old.get(key, _GONE), ref_new.get(key, _GONE)
-        if (va is ra or (type(va) is type(ra) and va == ra)) and (vb is rb or (type(vb) is type(rb) and vb == rb)):
-            ops.extend(groups.get(sub, ()))
-        elif va is _GONE:
-            ops.append({"op": "add", "path": sub, "value": vb})
-        elif va is vb or (type(va) is type(vb) and va == vb):
-            continue
-        elif depth > 1 and type(va) is dict and type(vb) is dict and type(ra) is dict and type(rb) is dict:
-            under = [op for op in groups.get(sub, ()) if op["path"] != sub]
-            if len(under) == len(groups.get(sub, ())):  # (the ref's value was not replaced whole)
-                inner: dict[str, list[Op]] = {}
-                for op in under:
-                    cut = op["path"].find("/", len(sub) + 1)
-                    inner.setdefault(op["path"] if cut < 0 else op["path"][:cut], []).append(op)
-                _beside(va, vb, ra, rb, inner, under, sub, depth - 1, ops)
-            else:
-                _diff(va, vb, sub, ops)
-        else:
-            _diff(va, vb, sub, ops)
-    if len(new) < len(old) or new.keys() != old.keys():
-        for key in old:
-            if key not in new:
-                ops.append({"op": "remove", "path": path + "/" + escape(key)})
-
-
 def strict_equal(a: Any, b: Any) -> bool:
     """Equality that tells True from 1 (tests use it to hold views to one type per path)."""
     if type(a) is not type(b):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from protocol.codec import encode, pack
-from protocol.diff import Op, make_patch, patch_beside
+from protocol.diff import make_patch
 from server.games.contract import Game
 from server.rooms import document as rm
 from server.runtime import wallclock
@@ -106,7 +106,6 @@ def commit_frames(
     frames: dict[str, bytes] = {}
     public_old, public_new = e.view(None), new_views[None]
     shared = e.game is not None and e.game.open_information
-    public_ops: list[Op] = []
     for seat, nv in new_views.items():
         if seat is not None and shared:
             frames[str(seat)] = frames["p"]
@@ -119,9 +118,6 @@ def commit_frames(
                 {"t": "snapshot", "room": e.id, "seq": seq, "view": nv, "now": now_ms()}
             )
         else:
-            if seat is None:
-                ops = public_ops = make_patch(old, nv)
-            else:  # what it shares with the public view (rm.views) takes the public's ops
-                ops = patch_beside(old, nv, public_old, public_new, public_ops)
+            ops = make_patch(old, nv)
             frames["p" if seat is None else str(seat)] = encode({"t": "diff", "room": e.id, "seq": seq, "ops": ops})
     return frames

@@ -162,10 +162,10 @@ def test_a_replay_of_the_log_marks_each_document_as_the_commit_did() -> None:
     assert undo.stamp in STAMPS
 
 
-def test_the_seats_diffs_beside_the_public_one_bring_every_view_through_whole_games() -> None:
-    # a seat's view shares all but its table and last decision with the public one, and its
-    # diff takes the public diff's ops for what they share (protocol.diff.patch_beside):
-    # every frame still brings every view to the one `view` cuts afresh
+def test_views_cut_together_are_the_views_cut_one_by_one_and_their_frames_bring_them_through_whole_games() -> None:
+    # a seat's view shares all but its table and last decision with the public one (the
+    # public view's own objects, rm.views): each is still the view `view` cuts afresh for
+    # it, and every frame brings every seat's view to it
     import random
 
     from server.games import registry
