@@ -1,6 +1,7 @@
 """`python scripts/native.py [OUT]`: the move path's hottest modules compiled to C (mypyc).
 
-`COMPILED` is the set: the Vikings engine, the view differ, the room document, the cached
+`COMPILED` is the set: the Vikings engine, the frame codec and its message checks, the view
+differ, the room document, the cached
 room and its frames, the room service, the gateway, the websocket endpoint, a socket's
 session, the fan-out, the commit's Redis connection and the store, flood limits, clocks,
 move forms. They go into OUT (`LONGHALL_NATIVE_DIR`, else `build/native/`), with
@@ -40,6 +41,8 @@ _VIKINGS = ("auction", "boatsman", "describe", "fjord", "flow", "forms", "move_f
             "placement", "scoring", "setup", "standings", "treasury", "view")  # fmt: skip
 COMPILED = (
     "protocol/diff.py",
+    "protocol/codec.py",
+    "protocol/messages.py",
     "server/rooms/cache.py",
     "server/rooms/document.py",
     "server/rooms/transition.py",
