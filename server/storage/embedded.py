@@ -45,12 +45,17 @@ def _die_with_parent() -> None:
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
+class PortTaken(RuntimeError):
+    """Another process listens on the port the embedded Redis was to bind."""
+
+
 class EmbeddedRedis:
     """One redis-server process owning `data_dir`."""
 
     def __init__(self, data_dir: Path, port: int | None = None, fsync: str = "always") -> None:
         self.data_dir = Path(data_dir).resolve()
         self.port = port or free_port()
+        self.picked = not port  # a port picked here may be taken before the bind: picked again
         self.fsync = fsync
         self.proc: subprocess.Popen[bytes] | None = None
         self.restarts = 0
@@ -69,7 +74,14 @@ class EmbeddedRedis:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._stop_leftover()
         with self._lock:
-            self._launch(timeout)
+            for attempt in range(3):
+                try:
+                    self._launch(timeout)
+                    break
+                except PortTaken:
+                    if not self.picked or attempt == 2:
+                        raise
+                    self.port = free_port()
         (self.data_dir / "redis.url").write_text(self.url + "\n")  # for tools and tests
         return self.url
 
@@ -118,10 +130,13 @@ class EmbeddedRedis:
         while time.monotonic() < deadline:
             if self.proc is not None and self.proc.poll() is not None:
                 log = (self.data_dir / "redis.log").read_text(errors="replace")[-2000:]
+                if "address already in use" in log.lower():
+                    raise PortTaken(f"port {self.port} is taken: {log[-300:]}")
                 raise RuntimeError(f"embedded redis exited: {log}")
             with contextlib.suppress(redis.RedisError):
-                # LOADING while the append-only file replays; ready once PING answers
-                if client.ping():
+                # LOADING while the append-only file replays; ready once PING answers — from
+                # this server, not another one listening on the port (its bind then fails)
+                if client.ping() and self.proc is not None and client.info("server")["process_id"] == self.proc.pid:
                     client.close()
                     return
             time.sleep(0.05)

@@ -151,3 +151,28 @@ async def test_with_an_external_redis_the_node_waits_for_it_to_come_back(tmp_pat
     finally:
         node.stop()
         store.stop()
+
+
+def test_an_embedded_redis_whose_port_another_redis_holds_is_not_taken_for_it(tmp_path: Path) -> None:
+    # a PING answered by another Redis on the port (it was taken between the pick and the
+    # bind) counted as this one ready, while this one had failed to bind: its user wrote
+    # into another server, and lost it when that one went away
+    other = EmbeddedRedis(tmp_path / "other")
+    other.start()
+    mine = EmbeddedRedis(tmp_path / "mine")
+    taken = mine.port = other.port  # as if free_port had handed out the other's port
+    try:
+        mine.start()
+        assert mine.port != taken and mine.proc is not None
+        assert redis.Redis(port=mine.port).info("server")["process_id"] == mine.proc.pid
+        given = EmbeddedRedis(tmp_path / "given", port=other.port)  # a port given is not picked again
+        try:
+            given.start()
+            raise AssertionError("a Redis started on a port another holds")
+        except RuntimeError as exc:
+            assert "taken" in str(exc)
+        finally:
+            given.stop()
+    finally:
+        mine.stop()
+        other.stop()
