@@ -140,13 +140,28 @@ class Line:
         not a whole delay late again, while the room catches up with the read."""
         while self.waiting and self.waiting[-1][0] >= seq:
             self.waiting.pop()
+        early, self.early = self.early, []
+        # the frames that came while the room was read and that go on from what the
+        # spectators hold are held before the read, each when it is old enough: the read
+        # may be a few commits on (a busy room), and without them the spectators would
+        # wait a whole delay past it — for ever, when nobody decides meanwhile
+        held = self.waiting[-1][0] if self.waiting else self.seq
+        for s, frame in early:
+            if frame is None or s >= seq or s != held + 1:
+                break
+            self.waiting.append((s, frame, False, self._due()))
+            held = s
         self.waiting.append((seq, packed_view, True, self._due()))
         self.last, self.pending = seq, False
-        early, self.early = self.early, []
         for s, frame in early:
             if not self._hold(s, frame):
                 return
         self._release()
+
+    def shown_live(self, seq: int) -> None:
+        """This node's spectators were shown the room live up to `seq` (its game started
+        there): the frames after it go on from their table, until the line's read."""
+        self.seq = self.last = seq
 
     def feed(self, seq: int, frame: bytes | None, over: bytes | None) -> None:
         """The hub's public frame of a commit (instead of sending it to spectators)."""
@@ -200,7 +215,10 @@ class Line:
             for w in self._spectators():
                 self.show(w)
             return
-        if self.view is None:  # (never: a line holds its start first)
+        if self.view is None:  # the spectators were shown the room live (`shown_live`): onto theirs
+            self.seq, self.packed = seq, None
+            for w in self._spectators():
+                w.push(self.room, seq, data, None)
             return
         msg = msgpack.unpackb(data, raw=False)
         if msg.get("t") == "snapshot":
@@ -295,6 +313,7 @@ class Delays:
         if delay is not None and e is not None:
             line.start(e.seq, e.packed_view(None))
         else:
+            line.shown_live(seq)
             self._restart(line)
 
     def left(self, room: str) -> None:

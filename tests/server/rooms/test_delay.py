@@ -344,3 +344,51 @@ async def test_a_delay_that_is_not_one_is_refused(server) -> None:
             assert refused.value.code == "bad_option"
     finally:
         await c.close()
+
+
+class Watching:
+    """What a node's spectator socket is to a line (server.transport.session.Session's
+    push, send_frame and snapshot_sent): the seqs and kinds of what it was sent."""
+
+    def __init__(self, seq: int) -> None:
+        self.seq = seq
+        self.got: list[tuple[str, int]] = []
+
+    def push(self, room: str, seq: int, frame: bytes | None, over: bytes | None) -> None:
+        if seq > self.seq and frame is not None:
+            self.seq = seq
+            self.got.append((msgpack.unpackb(frame)["t"], seq))
+
+    def send_frame(self, frame: bytes) -> None:
+        m = msgpack.unpackb(frame)
+        self.got.append((m["t"], m.get("seq", -1)))
+
+    def snapshot_sent(self, room: str, seq: int) -> None:
+        self.seq = seq
+
+
+def test_a_line_made_as_the_game_starts_goes_on_from_the_live_table_through_what_came_while_it_read() -> None:
+    # the spectators were shown the start (seq 2) live; the line the node makes then reads
+    # the room, and on a busy node the read answers a few commits on (seq 5), the frames of
+    # 3–5 having come meanwhile. Before: the line started from 5 held back 2 commits, and
+    # the spectator, at 2, was shown nothing until 7 — in a test that waits for it to show
+    # 3 before any more decisions, never (run 3's failure, "shown 2, not 3")
+    async def go() -> None:
+        w = Watching(2)
+        line = delay.Line("r", delay.Delay(moves=2), {"r": {w: None}}, restart=lambda _line: None)
+        line.shown_live(2)
+        line.pending = True  # (Delays.begin: the room is being read)
+        diff = {s: msgpack.packb({"t": "diff", "room": "r", "seq": s, "ops": []}) for s in range(3, 9)}
+        for s in (3, 4, 5):
+            line.feed(s, diff[s], None)
+        assert w.got == []
+        line.start(5, msgpack.packb({"table": 5}))
+        assert w.got == [("diff", 3)]  # 5 commits made: the table of 3 shown
+        line.feed(6, diff[6], None)
+        assert w.got[-1] == ("diff", 4)
+        line.feed(7, diff[7], None)
+        assert w.got[-1] == ("snapshot", 5) and line.view == {"table": 5}  # the read: whole, then diffs onto it
+        line.feed(8, diff[8], None)
+        assert w.got[-1] == ("diff", 6) and w.seq == 6
+
+    asyncio.run(go())
