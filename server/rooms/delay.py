@@ -14,7 +14,9 @@ seconds after it reached this node (never earlier than S after the commit). The 
 the public view it last let go (the diffs applied to it, RFC 6902 with `jsonpatch`), so a
 spectator arriving later starts from that view. A line starts from the live view of the
 moment its first spectator came, held back like any frame: until it is let go, the
-spectator has its `joined` and waits. A line outlives its last spectator here `LINGER`
+spectator has its `joined` and waits; a line made as the game starts (its spectators here
+shown the start live) goes on from their table, through the frames that come while it reads
+the room. A line outlives its last spectator here `LINGER`
 seconds, fed all the while, so that a spectator who reconnects goes on from where it was.
 When a frame is missing (a pub/sub gap) the line starts again from a fresh read, held
 back the same way. When the game ends, everything held goes out at once, and the result
