@@ -53,7 +53,7 @@ class ServerProc:
         self.args = args
         self.redis_url = redis_url
         self.port = port or free_port()
-        self.picked = port is None  # (a port picked here may be picked again: start)
+        self.picked = not port  # (a port picked here may be picked again: start)
         self.env = env
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -102,12 +102,10 @@ class ServerProc:
                     if listens(self.proc.pid, self.port):
                         return True
                     # another process answers on this port: this node cannot bind it
-                    if not self.picked:
-                        self.kill()
-                        self.log.close()
-                        raise RuntimeError(f"port {self.port} is another process's")
                     self.kill()
                     self.log.close()
+                    if not self.picked:
+                        raise RuntimeError(f"port {self.port} is another process's")
                     return False
             except httpx.HTTPError:
                 pass

@@ -214,7 +214,7 @@ def views(doc: Doc, game: Game, room: str) -> dict[int | None, dict[str, Any]]:
     if game.open_information:
         return {None: public, **{seat: {**public, "you": seat} for seat in range(len(doc["seats"]))}}
     # only the table and the last decision are cut per seat (as `view` cuts them); the rest
-    # is the public view's own objects, which lets a seat's diff take the public one's ops
+    # is cut once, the public view's own objects
     state = doc["state"]
     out: dict[int | None, dict[str, Any]] = {None: public}
     for seat in range(len(doc["seats"])):

@@ -118,6 +118,9 @@ return 0
 """
 
 
+RENEW_AFTER = 1 / 3  # of a lease's time: its holder renews it then, not at every look
+
+
 class Lease:
     """One node at a time holds `key` for `ms`. The holder renews it once a third of `ms`
     has passed since its last renewal (not at every look: these loops look ten times a
@@ -135,7 +138,7 @@ class Lease:
         if asked < self._renew_at:
             return True
         held = bool(await self._script(keys=[self.key], args=[self.node, self.ms]))
-        self._renew_at = asked + self.ms / 3000 if held else 0.0
+        self._renew_at = asked + self.ms / 1000 * RENEW_AFTER if held else 0.0
         return held
 
     def forget(self) -> None:

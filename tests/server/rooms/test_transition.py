@@ -3,12 +3,14 @@ commit writes and delivers follows from the room before it and the decision alon
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import jsonpatch
 import msgpack
 
 from protocol.diff import strict_equal
+from server.games import registry
 from server.games.contract import Game
 from server.play import undo
 from server.play.replay import STAMPS, documents
@@ -166,10 +168,6 @@ def test_views_cut_together_are_the_views_cut_one_by_one_and_their_frames_bring_
     # a seat's view shares all but its table and last decision with the public one (the
     # public view's own objects, rm.views): each is still the view `view` cuts afresh for
     # it, and every frame brings every seat's view to it
-    import random
-
-    from server.games import registry
-
     for name, options, players in (("feast", {"length": "short"}, 3), ("hunters", {}, 2), ("highcard", {}, 2)):
         game = GAME if name == "highcard" else registry.get(name)
         assert game is not None and not game.open_information
