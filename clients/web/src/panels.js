@@ -123,5 +123,8 @@ export function flash(root, ops) {
     if (best) hit.add(best);
   }
   for (const el of hit) el.classList.add("changed");
-  setTimeout(() => hit.forEach((el) => el.classList.remove("changed")), 1500);
+  // an element that had no class is left without one (not `class=""`): a part kept in the
+  // page as it is (morph.js `data-memo`) then reads as the same part drawn afresh
+  const unmark = (el) => (el.classList.length > 1 ? el.classList.remove("changed") : el.removeAttribute("class"));
+  setTimeout(() => hit.forEach((el) => el.classList.contains("changed") && unmark(el)), 1500);
 }

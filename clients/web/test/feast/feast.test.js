@@ -67,9 +67,12 @@ async function smallestText(page) {
  * but for the marks that come and go on their own (the decision outlined, a change flashed). */
 function keptAndFresh(page) {
   return page.evaluate(() => {
-    const canon = (n) => (n.nodeType === 3 ? n.nodeValue : n.nodeType !== 1 ? "" : `<${n.nodeName}${[...n.attributes].map((a) => ` ${a.name}="${a.value}"`).sort().join("")}>${[...n.childNodes].map(canon).join("")}</>`);
+    // the marks that come and go dropped from a class; a class left empty is no class
+    const value = (a) => (a.name === "class" ? a.value.split(/\s+/).filter((c) => c && c !== "feast-focus" && c !== "changed").join(" ") : a.value);
+    const attrs = (n) => [...n.attributes].map((a) => [a.name, value(a)]).filter(([name, v]) => name !== "class" || v);
+    const canon = (n) => (n.nodeType === 3 ? n.nodeValue : n.nodeType !== 1 ? "" : `<${n.nodeName}${attrs(n).map(([name, v]) => ` ${name}="${v}"`).sort().join("")}>${[...n.childNodes].map(canon).join("")}</>`);
     const app = document.getElementById("app");
-    const seen = () => canon(app).replace(/ ?\b(feast-focus|changed)\b/g, "");
+    const seen = () => canon(app);
     window.longhall.redraw();
     const kept = seen();
     app.replaceChildren();
