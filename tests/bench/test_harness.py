@@ -109,3 +109,14 @@ def test_the_referees_cost_is_measured_with_and_without_the_correspondence_rooms
     for what in ("node_ms_per_s", "redis_ms_per_s"):
         assert r[what]["with"] >= 0 and r[what]["without"] >= 0
     assert r["rebuild_cpu_ms"] > 0
+
+
+def test_the_catch_up_burst_reaches_every_idle_socket_and_is_measured() -> None:
+    from bench import catchup
+
+    r = catchup.run(rooms=4, spectators=1, movers=1, warmup=0.5, before=1.0, burst_limit=30.0)
+    assert r["pubsub_killed"] >= 1  # the node's subscription was dropped in Redis
+    assert r["sockets"] == 4 * 5 and r["caught_up"] == r["sockets"]  # each idle socket sent its snapshot
+    assert r["caught_p50_ms"] <= r["caught_p99_ms"] <= r["last_ms"]
+    assert r["snapshot_bytes"] >= r["sockets"] * r["snapshot_bytes_p50"] / 2 > 0
+    assert r["node_cpu_ms"] >= 0 and r["moves_before"] > 0
