@@ -19,10 +19,10 @@ def url_of(args: argparse.Namespace) -> str:
 
 
 def db_upgrade(args: argparse.Namespace) -> int:
-    from server.archive.db import upgrade
+    from server.archive.db import upgrade_here
 
     url = url_of(args)
-    asyncio.run(upgrade(url, args.revision))
+    upgrade_here(url, args.revision)
     print(f"longhall: archive at {args.revision} ({_safe(url)})", flush=True)
     return 0
 

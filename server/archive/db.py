@@ -9,6 +9,7 @@ on both backends.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 from collections.abc import Iterator
@@ -91,6 +92,13 @@ async def upgrade(url: str, revision: str = "head") -> None:
                 await conn.run_sync(_run, revision)
     finally:
         await engine.dispose()
+
+
+def upgrade_here(url: str, revision: str = "head") -> None:
+    """`upgrade` on an event loop of its own, in the calling thread (a node runs it in a
+    worker thread). The coroutine is made here, so a call cancelled before its thread ran
+    leaves none behind never awaited."""
+    asyncio.run(upgrade(url, revision))
 
 
 async def _revision(engine: AsyncEngine) -> str | None:

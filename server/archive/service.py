@@ -65,7 +65,7 @@ class ArchiveService:
         url = db.database_url(self.settings.database_url, self.settings.data)
         while True:
             try:  # in a thread of its own: Alembic loads and migrates without blocking this loop
-                await asyncio.to_thread(asyncio.run, db.upgrade(url))
+                await asyncio.to_thread(db.upgrade_here, url)
                 break
             except Exception:
                 log.warning("the archive database is not ready; retrying", exc_info=True)

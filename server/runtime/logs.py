@@ -68,6 +68,7 @@ def setup(level: str = "info", fmt: str = "text") -> None:
     root = logging.getLogger()
     root.handlers = [handler]
     root.setLevel(level.upper())
+    logging.captureWarnings(True)  # a Python warning is a log line too (one JSON object in json)
     for name in UVICORN:
         lg = logging.getLogger(name)
         lg.handlers = []
