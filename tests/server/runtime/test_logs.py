@@ -60,7 +60,7 @@ def test_a_python_warning_is_a_json_log_line_too(tmp_path: Path) -> None:
     assert "RuntimeWarning: odd" in lines[0]["msg"]
 
 
-def test_a_migration_cancelled_before_its_thread_ran_leaves_no_coroutine_behind() -> None:
+def test_a_migration_cancelled_before_its_thread_ran_leaves_no_coroutine_behind(tmp_path: Path) -> None:
     # the node's archive opening (server/archive/service.py) runs the migration in a worker thread; the
     # coroutine is made in that thread, so a call cancelled before the thread ran makes none
     from server.archive import db
@@ -70,7 +70,7 @@ def test_a_migration_cancelled_before_its_thread_ran_leaves_no_coroutine_behind(
             gate = threading.Event()
             pool.submit(gate.wait)  # the only worker busy: the migration waits in the queue
             asyncio.get_running_loop().set_default_executor(pool)
-            task = asyncio.create_task(asyncio.to_thread(db.upgrade_here, "sqlite+aiosqlite:///nowhere/x.db"))
+            task = asyncio.create_task(asyncio.to_thread(db.upgrade_here, f"sqlite+aiosqlite:///{tmp_path}/archive.db"))
             await asyncio.sleep(0)  # the task runs up to its call queued in the pool
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
