@@ -15,8 +15,10 @@ the node at once. This measures that burst on one node sharing an embedded Redis
   the moving rooms' move round trip (p50 / p99 / max) in the 5 s before the kill (`--before`) and
   during the burst (the kill to the last snapshot, and the second after).
 
-The client runs in its own process (`python -m bench.catchup drive ...`), like every
-bench client; loopback only, bounded in time.
+The idle sockets and the moving rooms are driven from two processes of their own
+(`python -m bench.catchup drive|movers ...`): the idle sockets' snapshots, read in the
+movers' process, would hold up their reading and count as the server's delay. Loopback
+only, bounded in time.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -35,7 +39,7 @@ from redis.asyncio import Redis
 from websockets.asyncio.client import ClientConnection, connect
 
 from bench.loadgen import Stats, run_room
-from bench.procs import Cluster, cpu_seconds, run_client
+from bench.procs import ROOT, Cluster, cpu_seconds, run_client
 from bench.scenarios import UNLIMITED, pct
 
 pack = msgpack.packb
@@ -87,26 +91,50 @@ async def idle_room(url: str, players: int, spectators: int, sem: asyncio.Semaph
         return socks
 
 
+class Stamped(list[float]):
+    """Round trips (ms), each with the wall-clock time it ended: the burst's window is set by
+    another process."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.at: list[float] = []
+
+    def append(self, rtt: float) -> None:
+        super().append(rtt)
+        self.at.append(time.time())
+
+
+async def movers(args: argparse.Namespace) -> None:
+    """The moving rooms, in a process of their own (the idle sockets' snapshots would otherwise
+    hold up this process's reading and count as the server's delay): play until `--stop`
+    exists, then print the round trips and end at once; say "moving" once the first move is back."""
+    stats = Stats()
+    rtt = stats.rtt = Stamped()
+    mover = argparse.Namespace(players=4, spectators=0, push=False, options=json.dumps(OPTIONS), game="vikings",
+                               clock="", seed=7, think=0.0)  # fmt: skip
+    deadline = time.perf_counter() + 3600  # (stopped by the file)
+    moving = asyncio.gather(*(run_room([args.url], mover, i, stats, deadline) for i in range(args.movers)))
+    stop, said = Path(args.stop), False
+    while not stop.exists() and not moving.done():
+        if rtt and not said:
+            print(json.dumps({"moving": True}), flush=True)
+            said = True
+        await asyncio.sleep(0.05)
+    # the figures as they stand; the process then ends without waiting for the rooms
+    # (a cancel can be lost in Python 3.11's wait_for, and a room would play on)
+    print(json.dumps({"timed": list(zip(rtt.at, rtt, strict=True)), "errors": dict(stats.errors)}), flush=True)
+    os._exit(0)
+
+
 async def drive(args: argparse.Namespace) -> dict[str, Any]:
+    """The idle rooms; the node's subscription killed; each socket's snapshot timed."""
     sem = asyncio.Semaphore(50)
     rooms = await asyncio.gather(*(idle_room(args.url, 4, args.spectators, sem) for _ in range(args.rooms)))
     idle = [s for room in rooms for s in room]
-    await asyncio.sleep(2)  # the starts' diffs delivered
-    stats = Stats()
-    mover = argparse.Namespace(players=4, spectators=0, push=False, options=json.dumps(OPTIONS), game="vikings",
-                               clock="", seed=7, think=0.0)  # fmt: skip
-    start = time.perf_counter()
-    deadline = start + 30 + args.warmup + args.before + args.burst_limit + AFTER + 1  # (stopped at the burst's end)
-    moving = asyncio.gather(*(run_room([args.url], mover, i, stats, deadline) for i in range(args.movers)))
-    await asyncio.sleep(args.warmup)
-    while args.movers and not stats.rtt and time.perf_counter() - start < 30:  # a busy machine: until they move
-        await asyncio.sleep(0.05)
-    before_from = len(stats.rtt)
-    await asyncio.sleep(args.before)
+    await asyncio.sleep(2 + args.warmup + args.before)  # the starts' diffs delivered; the moving rooms' window
     redis = Redis.from_url(args.redis)
     cpu0 = cpu_seconds(args.node_pid)
-    kill_at = time.perf_counter()
-    during_from = len(stats.rtt)
+    kill_at, kill_wall = time.perf_counter(), time.time()
     for s in idle:
         s.mark = kill_at
     killed = await redis.execute_command("CLIENT", "KILL", "TYPE", "pubsub")
@@ -114,41 +142,60 @@ async def drive(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(0.01)
     last = time.perf_counter() - kill_at
     cpu = cpu_seconds(args.node_pid) - cpu0
-    await asyncio.sleep(AFTER)
-    during_to = len(stats.rtt)
-    moving.cancel()  # the moving rooms stop with the burst's figures taken
-    await asyncio.gather(moving, return_exceptions=True)
     await redis.aclose()
     for s in idle:
         await s.ws.close()
     caught = [s.caught * 1000 for s in idle if s.caught]
-    before, during = stats.rtt[before_from:during_from], stats.rtt[during_from:during_to]
     return {
         "sockets": len(idle), "pubsub_killed": killed, "caught_up": len(caught), "last_ms": last * 1000,
         "caught_p50_ms": pct(caught, 0.5), "caught_p99_ms": pct(caught, 0.99),
         "snapshot_bytes": sum(s.size for s in idle), "snapshot_bytes_p50": pct([s.size for s in idle if s.caught], 0.5),
-        "node_cpu_ms": cpu * 1000,
-        "moves_before": len(before), "rtt_before_p50": pct(before, 0.5), "rtt_before_p99": pct(before, 0.99),
-        "moves_during": len(during), "rtt_during_p50": pct(during, 0.5), "rtt_during_p99": pct(during, 0.99),
-        "rtt_during_max": max(during, default=float("nan")), "errors": dict(stats.errors),
+        "node_cpu_ms": cpu * 1000, "kill_wall": kill_wall, "last_wall": kill_wall + last,
     }  # fmt: skip
 
 
 def run(rooms: int, spectators: int, movers: int, warmup: float = 3.0, before: float = 5.0,
         burst_limit: float = 60.0) -> dict[str, Any]:  # fmt: skip
-    """One node, an embedded Redis (appendfsync always), the client in its own process."""
+    """One node, an embedded Redis (appendfsync always); the moving rooms and the idle ones
+    each driven from a process of its own. The moving rooms' round trips are split by the
+    times the idle one gives: the `before` seconds before the kill, and the kill to the last
+    snapshot and AFTER more."""
     with tempfile.TemporaryDirectory() as work:
         cluster = Cluster(Path(work), nodes=1, fsync="always", redis_url="", redis_pids=(), **UNLIMITED)
+        node, stop = cluster.nodes[0], Path(work) / "stop"
+        moving = subprocess.Popen(
+            [sys.executable, "-m", "bench.catchup", "movers", "--url", node.url, "--stop", str(stop),
+             "--movers", str(movers)],
+            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
         try:
-            node = cluster.nodes[0]
-            return run_client(
+            assert moving.stdout is not None
+            if movers and "moving" not in moving.stdout.readline():
+                raise RuntimeError("the moving rooms did not move")
+            r = run_client(
                 "bench.catchup", "drive", "--url", node.url, "--redis", cluster.redis_url, "--node-pid", str(node.pid),
-                "--rooms", str(rooms), "--spectators", str(spectators), "--movers", str(movers),
+                "--rooms", str(rooms), "--spectators", str(spectators),
                 "--warmup", str(warmup), "--before", str(before), "--burst-limit", str(burst_limit),
                 timeout=warmup + before + burst_limit + rooms * 0.2 + 300,
             )  # fmt: skip
+            time.sleep(AFTER)
+            stop.touch()
+            out, _ = moving.communicate(timeout=120)
+            moved = json.loads(out.strip().splitlines()[-1])
         finally:
+            if moving.poll() is None:
+                moving.kill()
+                moving.wait()
             cluster.stop()
+    timed = moved["timed"]
+    before_rtt = [ms for at, ms in timed if r["kill_wall"] - before <= at < r["kill_wall"]]
+    during = [ms for at, ms in timed if r["kill_wall"] <= at <= r["last_wall"] + AFTER]
+    return {
+        **r, "moves_before": len(before_rtt), "rtt_before_p50": pct(before_rtt, 0.5),
+        "rtt_before_p99": pct(before_rtt, 0.99), "moves_during": len(during), "rtt_during_p50": pct(during, 0.5),
+        "rtt_during_p99": pct(during, 0.99), "rtt_during_max": max(during, default=float("nan")),
+        "errors": moved["errors"],
+    }  # fmt: skip
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -172,17 +219,24 @@ def main() -> None:
     d.add_argument("--url", required=True)
     d.add_argument("--redis", required=True)
     d.add_argument("--node-pid", type=int, required=True)
+    m = sub.add_parser("movers", help="the moving rooms (run by the bench in its own process)")
+    m.add_argument("--url", required=True)
+    m.add_argument("--stop", required=True, help="a file: the rooms stop once it exists")
+    m.add_argument("--movers", type=int, default=10)
     for q in (p, d):
         q.add_argument("--rooms", type=int, nargs="+" if q is p else None, default=[250, 1000] if q is p else 250,
                        help="idle rooms (four players each); the bench runs each size in turn")  # fmt: skip
         q.add_argument("--spectators", type=int, default=1, help="spectators in each idle room")
-        q.add_argument("--movers", type=int, default=10, help="rooms playing without a pause")
         q.add_argument("--warmup", type=float, default=3.0)
         q.add_argument("--before", type=float, default=5.0, help="seconds of round trips counted before the kill")
         q.add_argument("--burst-limit", type=float, default=60.0, help="seconds the burst may take at most")
+    p.add_argument("--movers", type=int, default=10, help="rooms playing without a pause")
     args = p.parse_args()
     if args.command == "drive":
         print(json.dumps(asyncio.run(drive(args))))
+        return
+    if args.command == "movers":
+        asyncio.run(movers(args))
         return
     rows = []
     for rooms in args.rooms:
