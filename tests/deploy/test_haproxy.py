@@ -196,4 +196,5 @@ def test_a_post_a_node_took_and_never_answered_is_never_sent_twice(cluster) -> N
     assert waiting >= 1
     # the one(s) in the node; any sent just then, as the node died, with them
     assert answers.count((502, "")) >= waiting
-    assert {node for status, node in answers if status != 502} == {"node2"}  # answered (400: no body)
+    # any other (sent while node 1 stood stopped, before one waited in it) answered by node 2 (400: no body)
+    assert {node for status, node in answers if status != 502} <= {"node2"}
