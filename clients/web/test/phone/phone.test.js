@@ -21,7 +21,9 @@ before(async () => {
 });
 after(async () => browser?.close());
 
-/** The on-screen size of every visible word of the board: [px, text] pairs. */
+/** The on-screen size of every visible word of the board: [px, text, where] triples (where: for an SVG
+ * word, its drawing's class and on-screen width against its viewBox's, and its own font size, so a word
+ * found too small says what drew it so). */
 function boardTexts(page) {
   return page.evaluate(() => {
     const out = [];
@@ -33,12 +35,14 @@ function boardTexts(page) {
       if (!el.textContent.trim() || !visible(el)) continue;
       const m = el.getScreenCTM();
       const scale = m ? Math.hypot(m.a, m.b) : 1;
-      out.push([parseFloat(getComputedStyle(el).fontSize) * scale, el.textContent.trim()]);
+      const drawing = el.closest("svg");
+      const where = `${drawing?.getAttribute("class") ?? "svg"} ${Math.round(drawing?.getBoundingClientRect().width ?? 0)}px of ${drawing?.viewBox?.baseVal?.width ?? "?"}, ${getComputedStyle(el).fontSize}`;
+      out.push([parseFloat(getComputedStyle(el).fontSize) * scale, el.textContent.trim(), where]);
     }
     for (const el of document.querySelectorAll("#board *")) {
       if (el.closest("svg") || !visible(el)) continue;
       const own = [...el.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim());
-      if (own.length) out.push([parseFloat(getComputedStyle(el).fontSize), own.map((n) => n.textContent.trim()).join(" ")]);
+      if (own.length) out.push([parseFloat(getComputedStyle(el).fontSize), own.map((n) => n.textContent.trim()).join(" "), el.className]);
     }
     return out;
   });
@@ -48,7 +52,7 @@ function boardTexts(page) {
 async function allReadable(page, where) {
   const texts = await boardTexts(page);
   const small = texts.filter(([px]) => px < READ - 0.01);
-  assert.deepEqual(small.map(([px, text]) => `${px.toFixed(1)}px "${text}"`), [], `words under ${READ} px ${where}`);
+  assert.deepEqual(small.map(([px, text, drawn]) => `${px.toFixed(1)}px "${text}" (${drawn})`), [], `words under ${READ} px ${where}`);
   const min = Math.min(...texts.map(([px]) => px));
   console.log(`# phone ${where}: ${texts.length} words, the smallest ${min.toFixed(1)} px`);
   return texts.length;
