@@ -121,11 +121,18 @@ def cluster(tmp_path: Path) -> Iterator[tuple[str, Path, list[subprocess.Popen[b
         redis.stop()
 
 
+def answered(base: str, method: str, path: str) -> tuple[int, str]:
+    """(status, the node that answered) of one request on a new connection."""
+    with httpx.Client(timeout=5) as c:
+        r = c.request(method, base + path)
+    return r.status_code, r.headers.get("x-node", "")
+
+
 def served_by(base: str) -> str:
-    with httpx.Client(timeout=3) as c:  # a new connection each time
-        r = c.get(base + "/live")
-    assert r.status_code == 200
-    return r.headers["x-node"]
+    """The node that answered a GET on a new connection (answered it: 200)."""
+    status, node = answered(base, "GET", "/live")
+    assert status == 200
+    return node
 
 
 def test_a_killed_node_is_out_of_rotation_within_two_seconds_on_health_checks_alone(cluster) -> None:  # type: ignore[no-untyped-def]
@@ -149,13 +156,6 @@ def test_clients_reconnecting_meanwhile_are_never_sent_to_the_killed_node(cluste
     answers += [served_by(base) for _ in range(10)]
     assert set(answers) == {"node2"}  # none reached the dead node, even before it was marked down
     assert took < 2.5
-
-
-def answered(base: str, method: str, path: str) -> tuple[int, str]:
-    """(status, the node that answered) of one request on a new connection."""
-    with httpx.Client(timeout=5) as c:
-        r = c.request(method, base + path)
-    return r.status_code, r.headers.get("x-node", "")
 
 
 def killed_with_requests_in_it(

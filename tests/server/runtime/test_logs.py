@@ -48,7 +48,7 @@ async def test_json_log_lines_carry_ids_and_no_secrets(redis_url: str, tmp_path:
     assert all(json.dumps(h, sort_keys=True) not in text for h in hands)
 
 
-def test_a_python_warning_is_a_json_log_line_too(tmp_path: Path) -> None:
+def test_a_python_warning_is_a_json_log_line_too() -> None:
     # a node's stderr once carried "...: RuntimeWarning: coroutine 'upgrade' was never awaited" among
     # its JSON lines (a migration cancelled before its thread ran, as the node stopped while starting)
     code = (
